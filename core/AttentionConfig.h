@@ -1,0 +1,57 @@
+#pragma once
+#include <Eigen/Core>
+#include <cstddef>
+#include <cstdint>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "core/Tokenizer.h"
+
+namespace attnviz {
+
+/// Where W_Q, W_K, W_V and W_O come from.
+enum class ProjectionPreset {
+    Random,    ///< seeded uniform, README "Seeded generator"
+    Identity,  ///< every W is the identity: each head's Q, K, V are its own slice of X
+    Supplied,  ///< the matrices in AttentionConfig::supplied
+};
+
+/// User-supplied projections, each d_model × d_model (head h uses columns h·d_k … (h+1)·d_k−1
+/// of W_Q, W_K, W_V; W_O maps concat(heads) back to d_model).
+struct SuppliedProjections {
+    Eigen::MatrixXd wq, wk, wv, wo;
+};
+
+/// Masks compose: a key j is visible from query i only if every active mask allows it.
+struct MaskConfig {
+    bool causal = false;                          ///< allow j <= i
+    int window = 0;                               ///< 0: off; else allow |i − j| < window
+    std::vector<int> globalTokens;                ///< positions that see and are seen by all (window only)
+    int padTo = 0;                                ///< 0: off; else append "[PAD]" tokens up to this length, masked as keys
+    std::set<std::pair<int, int>> customMasked;   ///< (query, key) cells masked by hand
+};
+
+struct AttentionConfig {
+    int dModel = 8;
+    int heads = 1;
+    bool scaleBySqrtDk = true;
+    double temperature = 1.0;
+    std::uint64_t seed = 42;
+    bool positionalEncoding = true;
+    ProjectionPreset preset = ProjectionPreset::Random;
+    SuppliedProjections supplied;
+    MaskConfig mask;
+    std::size_t maxTokens = kDefaultMaxTokens;
+
+    [[nodiscard]] int dK() const { return heads > 0 ? dModel / heads : 0; }
+    /// The number the scores are divided by: √d_k·T with scaling on, T without.
+    [[nodiscard]] double divisor() const;
+    /// Throws ConfigError naming the first problem (d_model, heads, T, window, global
+    /// tokens, supplied matrices' shapes or values). Called before any work.
+    void validate() const;
+
+    friend bool operator==(const AttentionConfig&, const AttentionConfig&);
+};
+
+}  // namespace attnviz

@@ -1,0 +1,123 @@
+#include "core/AttentionKernel.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/Errors.h"
+#include "core/KernelIsa.h"
+
+namespace attnviz {
+namespace {
+
+struct KernelTable {
+    const char* name;
+    kernel::RowBlockFloat attendFloat;
+    kernel::RowBlockDouble attendDouble;
+};
+
+KernelTable chooseKernel() {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
+        return {"avx512", kernel::avx512::attendRowsFloat, kernel::avx512::attendRowsDouble};
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return {"avx2", kernel::avx2::attendRowsFloat, kernel::avx2::attendRowsDouble};
+    return {"baseline", kernel::baseline::attendRowsFloat, kernel::baseline::attendRowsDouble};
+}
+
+const KernelTable& kernelTable() {
+    static const KernelTable table = chooseKernel();
+    return table;
+}
+
+void fillMaskRow(const void* owner, int query, int firstKey, int count, std::uint8_t* out) {
+    static_cast<const AttentionMask*>(owner)->fillRow(query, firstKey, count, out);
+}
+
+template <typename T>
+void attendRows(const kernel::AttentionTask<T>& task, int row0, int rowCount) {
+    if constexpr (sizeof(T) == 4) kernelTable().attendFloat(task, row0, rowCount);
+    else kernelTable().attendDouble(task, row0, rowCount);
+}
+
+// Rows per block: the block's scores (rows × n) stay in the L2 cache while they are turned
+// into weights and multiplied by V.
+int rowsPerBlock(int n) {
+    if (n <= 64) return n;
+    return std::clamp(262144 / n, 16, 128);
+}
+
+}  // namespace
+
+const char* kernelInstructionSet() { return kernelTable().name; }
+
+template <typename T>
+AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, const RowMatrix<T>& v, T divisor,
+                                  const AttentionMask& mask, const std::atomic<bool>* cancel) {
+    const auto n = static_cast<int>(q.rows());
+    if (k.rows() != n || v.rows() != n || mask.size() != n || k.cols() != q.cols())
+        throw ConfigError("attention inputs disagree: Q is " + std::to_string(q.rows()) + "×" +
+                          std::to_string(q.cols()) + ", K is " + std::to_string(k.rows()) + "×" +
+                          std::to_string(k.cols()) + ", V has " + std::to_string(v.rows()) + " rows, the mask " +
+                          std::to_string(mask.size()));
+    AttentionRows<T> result;
+    result.context.setZero(n, v.cols());
+    result.rowMax.resize(n);
+    result.rowSum.resize(n);
+    if (n == 0) return result;
+
+    kernel::AttentionTask<T> task;
+    task.q = q.data();
+    task.k = k.data();
+    task.v = v.data();
+    task.n = n;
+    task.d = static_cast<int>(q.cols());
+    task.dv = static_cast<int>(v.cols());
+    task.divisor = divisor;
+    task.mask.kind = mask.isEmpty() ? kernel::MaskKind::None
+                     : mask.isCausalOnly() ? kernel::MaskKind::Causal
+                                           : kernel::MaskKind::General;
+    task.mask.owner = &mask;
+    task.mask.fillRow = &fillMaskRow;
+    task.context = result.context.data();
+    task.rowMax = result.rowMax.data();
+    task.rowSum = result.rowSum.data();
+
+    const int blockRows = rowsPerBlock(n);
+    const int blockCount = (n + blockRows - 1) / blockRows;
+    // Work is handed out block by block, so causal rows (cheap at the top, dear at the bottom)
+    // still keep every thread busy.
+    std::atomic<int> nextBlock{0};
+    std::atomic<bool> cancelled{false};
+    const auto worker = [&] {
+        for (int b = nextBlock++; b < blockCount; b = nextBlock++) {
+            if (cancelled || (cancel && cancel->load(std::memory_order_relaxed))) {
+                cancelled = true;
+                return;
+            }
+            const int row0 = b * blockRows;
+            attendRows(task, row0, std::min(blockRows, n - row0));
+        }
+    };
+    const double work = static_cast<double>(n) * n * (task.d + task.dv);
+    const unsigned threadCount = work < 2e6 ? 1u : std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threadCount; ++t) helpers.emplace_back(worker);
+    worker();
+    for (auto& helper : helpers) helper.join();
+    if (cancelled) throw Cancelled();
+    return result;
+}
+
+template AttentionRows<float> computeAttention<float>(const RowMatrix<float>&, const RowMatrix<float>&,
+                                                      const RowMatrix<float>&, float, const AttentionMask&,
+                                                      const std::atomic<bool>*);
+template AttentionRows<double> computeAttention<double>(const RowMatrix<double>&, const RowMatrix<double>&,
+                                                        const RowMatrix<double>&, double, const AttentionMask&,
+                                                        const std::atomic<bool>*);
+
+}  // namespace attnviz
