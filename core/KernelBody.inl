@@ -31,51 +31,46 @@ constexpr T expUnderflow() {
     else return T(-745.1332191019412);
 }
 
+// Sets the hidden keys of one query row to −∞ (the chapter's masked_fill).
+template <typename T, typename Row>
+void applyMask(const AttentionTask<T>& task, int query, int keyCount, Row&& row, std::vector<std::uint8_t>& visible) {
+    constexpr T minusInfinity = -std::numeric_limits<T>::infinity();
+    if (task.mask.kind == MaskKind::Causal) {
+        for (int j = query + 1; j < keyCount; ++j) row[j] = minusInfinity;
+    } else if (task.mask.kind == MaskKind::General) {
+        visible.resize(static_cast<std::size_t>(keyCount));
+        task.mask.fillRow(task.mask.owner, query, 0, keyCount, visible.data());
+        for (int j = 0; j < keyCount; ++j)
+            if (!visible[static_cast<std::size_t>(j)]) row[j] = minusInfinity;
+    }
+}
+
+// Causal rows never look past their own position: the keys after the block are not computed.
 template <typename T>
-void attendRows(const AttentionTask<T>& task, int row0, int rowCount) {
+int keysNeeded(const AttentionTask<T>& task, int row0, int rowCount) {
+    return task.mask.kind == MaskKind::Causal ? row0 + rowCount : task.n;
+}
+
+// The speed path (float32): two GEMMs and a vectorized exp per block of rows.
+void attendRowsFast(const AttentionTask<float>& task, int row0, int rowCount) {
+    using T = float;
+    constexpr T minusInfinity = -std::numeric_limits<T>::infinity();
     const Eigen::Map<const Rows<T>> q(task.q, task.n, task.d);
     const Eigen::Map<const Rows<T>> k(task.k, task.n, task.d);
     const Eigen::Map<const Rows<T>> v(task.v, task.n, task.dv);
     Eigen::Map<Rows<T>> context(task.context, task.n, task.dv);
-    // Causal rows never look past their own position: the keys after the block are not computed.
-    const int keyCount = task.mask.kind == MaskKind::Causal ? row0 + rowCount : task.n;
-    constexpr T minusInfinity = -std::numeric_limits<T>::infinity();
+    const int keyCount = keysNeeded(task, row0, rowCount);
 
+    // The queries are divided first, so the scores come out of the GEMM already scaled.
+    const Rows<T> scaledQueries = q.middleRows(row0, rowCount) / task.divisor;
     Rows<T> scores(rowCount, keyCount);
-    if constexpr (sizeof(T) == 4) {
-        // Speed path: the queries are divided first, so the scores come out of the GEMM scaled.
-        const Rows<T> scaledQueries = q.middleRows(row0, rowCount) / task.divisor;
-        scores.noalias() = scaledQueries * k.topRows(keyCount).transpose();
-    } else {
-        // The double path is what students see: each score is summed in order m = 0 … d−1, as
-        // AttentionTrace::block and the cell explainer sum it, so every shown number agrees to
-        // the last bit (a GEMM sums in its own order). Vectorized across keys, so still fast.
-        const Rows<T> keysByDimension = k.topRows(keyCount).transpose();
-        for (int r = 0; r < rowCount; ++r) {
-            T* out = scores.row(r).data();
-            std::fill(out, out + keyCount, T(0));
-            for (int m = 0; m < task.d; ++m) {
-                const T qm = q(row0 + r, m);
-                const T* km = keysByDimension.row(m).data();
-                for (int j = 0; j < keyCount; ++j) out[j] += qm * km[j];
-            }
-        }
-        scores.array() /= task.divisor;
-    }
+    scores.noalias() = scaledQueries * k.topRows(keyCount).transpose();
 
     std::vector<std::uint8_t> visible;
-    if (task.mask.kind == MaskKind::General) visible.resize(static_cast<std::size_t>(keyCount));
-
     for (int r = 0; r < rowCount; ++r) {
         const int query = row0 + r;
         auto row = scores.row(r);
-        if (task.mask.kind == MaskKind::Causal) {
-            row.tail(keyCount - query - 1).setConstant(minusInfinity);
-        } else if (task.mask.kind == MaskKind::General) {
-            task.mask.fillRow(task.mask.owner, query, 0, keyCount, visible.data());
-            for (int j = 0; j < keyCount; ++j)
-                if (!visible[static_cast<std::size_t>(j)]) row[j] = minusInfinity;
-        }
+        applyMask(task, query, keyCount, row, visible);
         const T max = row.maxCoeff();
         if (max == minusInfinity) {  // every key hidden: weights 0, never NaN
             row.setZero();
@@ -84,13 +79,7 @@ void attendRows(const AttentionTask<T>& task, int row0, int rowCount) {
             continue;
         }
         row.array() -= max;
-        if constexpr (sizeof(T) == 4) {
-            row = (row.array() < expUnderflow<T>()).select(T(0), row.array().exp());
-        } else {
-            // std::exp, as AttentionTrace::block uses when it recomputes a weight, so the row
-            // statistics and every shown weight come from the same exponentials.
-            for (int j = 0; j < keyCount; ++j) row[j] = std::exp(row[j]);
-        }
+        row = (row.array() < expUnderflow<T>()).select(T(0), row.array().exp());
         task.rowMax[query] = max;
         task.rowSum[query] = row.sum();
     }
@@ -103,10 +92,61 @@ void attendRows(const AttentionTask<T>& task, int row0, int rowCount) {
     }
 }
 
+// The path of every number students see (float64). Plain loops, each sum in index order, no
+// fused multiply-add, std::exp: the same bits whatever the processor, the instruction set or the
+// memory alignment (Eigen's vectorized products and sums change their rounding with both), and
+// the same order in which AttentionTrace::block and the explainer sum. Vectorized across keys
+// and across value columns, which keeps each sum's order.
+void attendRowsExact(const AttentionTask<double>& task, int row0, int rowCount) {
+    constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
+    const int keyCount = keysNeeded(task, row0, rowCount);
+    const int d = task.d, dv = task.dv;
+    std::vector<double> keysByDimension(static_cast<std::size_t>(d) * keyCount);
+    for (int j = 0; j < keyCount; ++j)
+        for (int m = 0; m < d; ++m)
+            keysByDimension[static_cast<std::size_t>(m) * keyCount + j] = task.k[static_cast<std::size_t>(j) * d + m];
+
+    std::vector<double> row(static_cast<std::size_t>(keyCount));
+    std::vector<std::uint8_t> visible;
+    for (int r = 0; r < rowCount; ++r) {
+        const int query = row0 + r;
+        const double* q = task.q + static_cast<std::size_t>(query) * d;
+        std::fill(row.begin(), row.end(), 0.0);
+        for (int m = 0; m < d; ++m) {
+            const double qm = q[m];
+            const double* km = keysByDimension.data() + static_cast<std::size_t>(m) * keyCount;
+            for (int j = 0; j < keyCount; ++j) row[static_cast<std::size_t>(j)] += qm * km[j];
+        }
+        for (double& score : row) score /= task.divisor;
+        applyMask(task, query, keyCount, row.data(), visible);
+
+        double* out = task.context + static_cast<std::size_t>(query) * dv;
+        std::fill(out, out + dv, 0.0);
+        double max = minusInfinity;
+        for (double score : row) max = std::max(max, score);
+        if (max == minusInfinity) {  // every key hidden: weights 0, never NaN
+            task.rowMax[query] = minusInfinity;
+            task.rowSum[query] = 0;
+            continue;
+        }
+        double sum = 0;
+        for (int j = 0; j < keyCount; ++j) {
+            const double e = std::exp(row[static_cast<std::size_t>(j)] - max);  // exp(−∞) = 0 for hidden keys
+            sum += e;
+            if (e == 0) continue;
+            const double* vj = task.v + static_cast<std::size_t>(j) * dv;
+            for (int c = 0; c < dv; ++c) out[c] += e * vj[c];
+        }
+        for (int c = 0; c < dv; ++c) out[c] /= sum;
+        task.rowMax[query] = max;
+        task.rowSum[query] = sum;
+    }
+}
+
 }  // namespace
 
-void attendRowsFloat(const AttentionTask<float>& task, int row0, int rowCount) { attendRows(task, row0, rowCount); }
-void attendRowsDouble(const AttentionTask<double>& task, int row0, int rowCount) { attendRows(task, row0, rowCount); }
+void attendRowsFloat(const AttentionTask<float>& task, int row0, int rowCount) { attendRowsFast(task, row0, rowCount); }
+void attendRowsDouble(const AttentionTask<double>& task, int row0, int rowCount) { attendRowsExact(task, row0, rowCount); }
 
 }  // namespace attnviz::kernel::ATTNVIZ_KERNEL_ISA
 

@@ -78,7 +78,8 @@ std::string words(std::size_t n) {
     std::string s;
     for (std::size_t i = 0; i < n; ++i) {
         if (i) s += ' ';
-        s += "w" + std::to_string(i);
+        s += 'w';
+        s += std::to_string(i);
     }
     return s;
 }

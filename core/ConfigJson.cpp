@@ -1,0 +1,298 @@
+#include "core/ConfigJson.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <vector>
+
+#include "core/Errors.h"
+
+namespace attnviz {
+namespace json_detail {
+
+std::string describeType(const nlohmann::json& json) {
+    switch (json.type()) {
+        case nlohmann::json::value_t::null: return " (got null)";
+        case nlohmann::json::value_t::boolean: return " (got a boolean)";
+        case nlohmann::json::value_t::string: return " (got a string)";
+        case nlohmann::json::value_t::array: return " (got an array)";
+        case nlohmann::json::value_t::object: return " (got an object)";
+        case nlohmann::json::value_t::number_float: return " (got a fractional number)";
+        case nlohmann::json::value_t::number_integer:
+            return json.get<std::int64_t>() < 0 ? " (got a negative integer)" : " (got an integer)";
+        case nlohmann::json::value_t::number_unsigned: return " (got an integer)";
+        default: return "";
+    }
+}
+
+nlohmann::json matrixToJson(const Eigen::MatrixXd& matrix) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (Eigen::Index r = 0; r < matrix.rows(); ++r) {
+        nlohmann::json row = nlohmann::json::array();
+        for (Eigen::Index c = 0; c < matrix.cols(); ++c) {
+            const double value = matrix(r, c);
+            if (std::isfinite(value)) {
+                row.push_back(value);
+            } else {
+                row.push_back(nullptr);
+            }
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+Eigen::MatrixXd matrixFromJson(const nlohmann::json& json, const std::string& where, bool nullIsMinusInfinity) {
+    if (!json.is_array()) throw FormatError(where + ": expected an array of rows" + describeType(json));
+    const auto rowCount = static_cast<Eigen::Index>(json.size());
+    if (rowCount == 0) return {};
+    const nlohmann::json& first = json.front();
+    if (!first.is_array()) throw FormatError(where + "[0]: expected an array of numbers" + describeType(first));
+    const auto colCount = static_cast<Eigen::Index>(first.size());
+    Eigen::MatrixXd matrix(rowCount, colCount);
+    for (Eigen::Index r = 0; r < rowCount; ++r) {
+        const nlohmann::json& row = json[static_cast<std::size_t>(r)];
+        const std::string rowName = where + "[" + std::to_string(r) + "]";
+        if (!row.is_array()) throw FormatError(rowName + ": expected an array of numbers" + describeType(row));
+        if (static_cast<Eigen::Index>(row.size()) != colCount) {
+            throw FormatError(rowName + ": has " + std::to_string(row.size()) + " numbers, expected " +
+                              std::to_string(colCount) + " like row 0");
+        }
+        for (Eigen::Index c = 0; c < colCount; ++c) {
+            const nlohmann::json& cell = row[static_cast<std::size_t>(c)];
+            if (cell.is_number()) {
+                matrix(r, c) = cell.get<double>();
+            } else if (cell.is_null() && nullIsMinusInfinity) {
+                matrix(r, c) = -std::numeric_limits<double>::infinity();
+            } else {
+                throw FormatError(rowName + "[" + std::to_string(c) + "]: expected a number" + describeType(cell));
+            }
+        }
+    }
+    return matrix;
+}
+
+bool asUnsigned(const nlohmann::json& json, std::uint64_t& out) {
+    if (json.is_number_unsigned()) {
+        out = json.get<std::uint64_t>();
+        return true;
+    }
+    if (json.is_number_integer() && json.get<std::int64_t>() >= 0) {
+        out = static_cast<std::uint64_t>(json.get<std::int64_t>());
+        return true;
+    }
+    return false;
+}
+
+}  // namespace json_detail
+
+namespace {
+
+using json_detail::describeType;
+
+const char* presetName(ProjectionPreset preset) {
+    switch (preset) {
+        case ProjectionPreset::Identity: return "identity";
+        case ProjectionPreset::Supplied: return "supplied";
+        case ProjectionPreset::Random: break;
+    }
+    return "random";
+}
+
+/// Reads the fields of one JSON object, refusing unknown ones.
+class ObjectReader {
+public:
+    ObjectReader(const nlohmann::json& json, std::string where) : json_(json), where_(std::move(where)) {
+        if (!json_.is_object()) throw FormatError(where_ + ": expected an object" + describeType(json_));
+    }
+
+    /// The field, or nullptr when absent.
+    const nlohmann::json* find(const char* key) {
+        known_.insert(key);
+        const auto it = json_.find(key);
+        return it == json_.end() ? nullptr : &*it;
+    }
+    [[nodiscard]] std::string name(const char* key) const { return where_ + "." + key; }
+
+    void readBool(const char* key, bool& out) {
+        if (const nlohmann::json* value = find(key)) {
+            if (!value->is_boolean()) throw FormatError(name(key) + ": expected true or false" + describeType(*value));
+            out = value->get<bool>();
+        }
+    }
+    void readDouble(const char* key, double& out) {
+        if (const nlohmann::json* value = find(key)) {
+            if (!value->is_number()) throw FormatError(name(key) + ": expected a number" + describeType(*value));
+            out = value->get<double>();
+        }
+    }
+    void readInt(const char* key, int& out) {
+        if (const nlohmann::json* value = find(key)) out = toInt(*value, name(key));
+    }
+    void readSize(const char* key, std::size_t& out) {
+        if (const nlohmann::json* value = find(key)) {
+            std::uint64_t raw = 0;
+            if (!json_detail::asUnsigned(*value, raw)) {
+                throw FormatError(name(key) + ": expected a non-negative integer" + describeType(*value));
+            }
+            if (raw > std::numeric_limits<std::size_t>::max()) throw FormatError(name(key) + ": too large");
+            out = static_cast<std::size_t>(raw);
+        }
+    }
+
+    static int toInt(const nlohmann::json& value, const std::string& name) {
+        if (value.is_number_unsigned()) {
+            const auto raw = value.get<std::uint64_t>();
+            if (raw > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
+                throw FormatError(name + ": " + std::to_string(raw) + " is too large");
+            }
+            return static_cast<int>(raw);
+        }
+        if (value.is_number_integer()) {
+            const auto raw = value.get<std::int64_t>();
+            if (raw < std::numeric_limits<int>::min() || raw > std::numeric_limits<int>::max()) {
+                throw FormatError(name + ": " + std::to_string(raw) + " is out of range");
+            }
+            return static_cast<int>(raw);
+        }
+        throw FormatError(name + ": expected an integer" + describeType(value));
+    }
+
+    /// Throws for the first field that was never asked for.
+    void refuseUnknown() const {
+        for (auto it = json_.begin(); it != json_.end(); ++it) {
+            if (known_.count(it.key()) == 0) throw FormatError(where_ + ": unknown field \"" + it.key() + "\"");
+        }
+    }
+
+private:
+    const nlohmann::json& json_;
+    std::string where_;
+    std::set<std::string, std::less<>> known_;
+};
+
+std::uint64_t readSeed(const nlohmann::json& value, const std::string& name) {
+    if (std::uint64_t seed = 0; json_detail::asUnsigned(value, seed)) return seed;
+    if (value.is_string()) {
+        const auto& text = value.get_ref<const std::string&>();
+        std::uint64_t seed = 0;
+        const char* begin = text.data();
+        const char* end = begin + text.size();
+        const auto [ptr, ec] = std::from_chars(begin, end, seed, 10);
+        if (text.empty() || text.front() == '-' || text.front() == '+' || ec != std::errc() || ptr != end) {
+            if (ec == std::errc::result_out_of_range) {
+                throw FormatError(name + ": \"" + text + "\" is larger than 18446744073709551615");
+            }
+            throw FormatError(name + ": \"" + text + "\" is not a decimal integer");
+        }
+        return seed;
+    }
+    throw FormatError(name + ": expected a non-negative integer or a string of digits" + describeType(value));
+}
+
+}  // namespace
+
+nlohmann::json configToJson(const AttentionConfig& config) {
+    nlohmann::json json = nlohmann::json::object();
+    json["d_model"] = config.dModel;
+    json["heads"] = config.heads;
+    json["scale"] = config.scaleBySqrtDk;
+    json["temperature"] = config.temperature;
+    json["seed"] = config.seed;
+    json["positional_encoding"] = config.positionalEncoding;
+    json["preset"] = presetName(config.preset);
+    const SuppliedProjections& supplied = config.supplied;
+    if (supplied.wq.size() != 0 || supplied.wk.size() != 0 || supplied.wv.size() != 0 || supplied.wo.size() != 0) {
+        json["supplied"] = {{"W_Q", json_detail::matrixToJson(supplied.wq)},
+                            {"W_K", json_detail::matrixToJson(supplied.wk)},
+                            {"W_V", json_detail::matrixToJson(supplied.wv)},
+                            {"W_O", json_detail::matrixToJson(supplied.wo)}};
+    }
+    nlohmann::json custom = nlohmann::json::array();
+    for (const auto& [query, key] : config.mask.customMasked) custom.push_back({query, key});
+    json["mask"] = {{"causal", config.mask.causal},
+                    {"window", config.mask.window},
+                    {"global_tokens", config.mask.globalTokens},
+                    {"pad_to", config.mask.padTo},
+                    {"custom_masked", std::move(custom)}};
+    json["max_tokens"] = static_cast<std::uint64_t>(config.maxTokens);
+    return json;
+}
+
+AttentionConfig configFromJson(const nlohmann::json& json, std::string_view where) {
+    AttentionConfig config;
+    ObjectReader reader(json, std::string(where));
+    reader.readInt("d_model", config.dModel);
+    reader.readInt("heads", config.heads);
+    reader.readBool("scale", config.scaleBySqrtDk);
+    reader.readDouble("temperature", config.temperature);
+    if (const nlohmann::json* seed = reader.find("seed")) config.seed = readSeed(*seed, reader.name("seed"));
+    reader.readBool("positional_encoding", config.positionalEncoding);
+    if (const nlohmann::json* preset = reader.find("preset")) {
+        const std::string name = reader.name("preset");
+        if (!preset->is_string()) {
+            throw FormatError(name + ": expected \"random\", \"identity\" or \"supplied\"" + describeType(*preset));
+        }
+        const auto& text = preset->get_ref<const std::string&>();
+        if (text == "random") {
+            config.preset = ProjectionPreset::Random;
+        } else if (text == "identity") {
+            config.preset = ProjectionPreset::Identity;
+        } else if (text == "supplied") {
+            config.preset = ProjectionPreset::Supplied;
+        } else {
+            throw FormatError(name + ": \"" + text + "\" is not one of \"random\", \"identity\", \"supplied\"");
+        }
+    }
+    if (const nlohmann::json* supplied = reader.find("supplied"); supplied != nullptr && !supplied->is_null()) {
+        ObjectReader matrices(*supplied, reader.name("supplied"));
+        const std::pair<const char*, Eigen::MatrixXd*> slots[] = {{"W_Q", &config.supplied.wq},
+                                                                   {"W_K", &config.supplied.wk},
+                                                                   {"W_V", &config.supplied.wv},
+                                                                   {"W_O", &config.supplied.wo}};
+        for (const auto& [key, slot] : slots) {
+            if (const nlohmann::json* matrix = matrices.find(key)) {
+                *slot = json_detail::matrixFromJson(*matrix, matrices.name(key));
+            }
+        }
+        matrices.refuseUnknown();
+    }
+    if (const nlohmann::json* mask = reader.find("mask")) {
+        ObjectReader masks(*mask, reader.name("mask"));
+        masks.readBool("causal", config.mask.causal);
+        masks.readInt("window", config.mask.window);
+        if (const nlohmann::json* globals = masks.find("global_tokens")) {
+            const std::string name = masks.name("global_tokens");
+            if (!globals->is_array()) throw FormatError(name + ": expected an array of positions" + describeType(*globals));
+            config.mask.globalTokens.clear();
+            for (std::size_t i = 0; i < globals->size(); ++i) {
+                config.mask.globalTokens.push_back(
+                    ObjectReader::toInt((*globals)[i], name + "[" + std::to_string(i) + "]"));
+            }
+        }
+        masks.readInt("pad_to", config.mask.padTo);
+        if (const nlohmann::json* custom = masks.find("custom_masked")) {
+            const std::string name = masks.name("custom_masked");
+            if (!custom->is_array()) {
+                throw FormatError(name + ": expected an array of [query, key] pairs" + describeType(*custom));
+            }
+            config.mask.customMasked.clear();
+            for (std::size_t i = 0; i < custom->size(); ++i) {
+                const nlohmann::json& cell = (*custom)[i];
+                const std::string cellName = name + "[" + std::to_string(i) + "]";
+                if (!cell.is_array() || cell.size() != 2) {
+                    throw FormatError(cellName + ": expected a [query, key] pair" + describeType(cell));
+                }
+                config.mask.customMasked.emplace(ObjectReader::toInt(cell[0], cellName + "[0]"),
+                                                 ObjectReader::toInt(cell[1], cellName + "[1]"));
+            }
+        }
+        masks.refuseUnknown();
+    }
+    reader.readSize("max_tokens", config.maxTokens);
+    reader.refuseUnknown();
+    return config;
+}
+
+}  // namespace attnviz
