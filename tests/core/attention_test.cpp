@@ -281,7 +281,9 @@ TEST(Explanation, CellIsRebuiltFromQueryAndKey) {
         EXPECT_EQ(cell.scaled, cell.dot / cell.divisor);
         EXPECT_EQ(cell.masked, j > i);
         EXPECT_NEAR(cell.weight, weights(i, j), 1e-15);
-        if (!cell.masked) EXPECT_NEAR(cell.expShifted / cell.rowSum, cell.weight, 1e-15);
+        if (!cell.masked) {
+            EXPECT_NEAR(cell.expShifted / cell.rowSum, cell.weight, 1e-15);
+        }
     }
     const ContextExplanation context = explainContext(trace, 1, 10);
     EXPECT_NEAR(context.weights.sum(), 1.0, 1e-12);

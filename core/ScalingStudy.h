@@ -1,0 +1,23 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace attnviz {
+
+/// One point of the "why scale by √d_k" chart, for one d_k.
+struct ScalingPoint {
+    int dK = 0;
+    double varianceUnscaled = 0;   ///< sample variance of q·k (theory: d_k)
+    double varianceScaled = 0;     ///< sample variance of q·k / √d_k (theory: 1)
+    double maxWeightUnscaled = 0;  ///< mean over rows of the largest softmax weight of n scores q·k_j
+    double maxWeightScaled = 0;    ///< the same with the scores divided by √d_k
+};
+
+/// The chapter's argument measured: for d_k = 1, 2, 4, … maxDk, q and k have independent entries
+/// of unit variance (uniform on [−√3, √3), drawn from SeededGenerator(seed, "scaling")); the
+/// variance of q·k grows like d_k, and without scaling the softmax of a row of rowLength scores
+/// saturates (its largest weight goes to 1), which is what ÷√d_k prevents.
+[[nodiscard]] std::vector<ScalingPoint> scalingStudy(int maxDk = 1024, int samples = 4000, int rowLength = 16,
+                                                     std::uint64_t seed = 42);
+
+}  // namespace attnviz
