@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/Errors.h"
+#include "core/TeachingModel.h"
 
 namespace attnviz {
 namespace {
@@ -25,6 +26,20 @@ void AttentionConfig::validate() const {
     if (dModel < 1) throw ConfigError("d_model must be at least 1 (it is " + std::to_string(dModel) + ")");
     if (dModel > 4096) throw ConfigError("d_model must be at most 4096 (it is " + std::to_string(dModel) + ")");
     if (heads < 1) throw ConfigError("the number of heads must be at least 1 (it is " + std::to_string(heads) + ")");
+    if (preset == ProjectionPreset::Teaching) {
+        const int dimensions = teachingModelOf(*this).dimensions();
+        if (dModel != dimensions)
+            throw ConfigError("the teaching model has " + std::to_string(dimensions) + " dimensions: d_model must be " +
+                              std::to_string(dimensions) + " (it is " + std::to_string(dModel) + ")");
+        if (dModel % heads != 0) {
+            std::string divisors;
+            for (int h = 1; h < dModel; ++h)
+                if (dModel % h == 0) divisors += std::to_string(h) + ", ";
+            divisors.replace(divisors.size() - 2, 2, " or " + std::to_string(dModel));
+            throw ConfigError(std::to_string(heads) + " heads do not divide the teaching model's " +
+                              std::to_string(dModel) + " dimensions: choose " + divisors + " heads");
+        }
+    }
     if (dModel % heads != 0)
         throw ConfigError(std::to_string(heads) + " heads do not divide d_model = " + std::to_string(dModel) +
                           ": d_k = d_model / heads must be a whole number");
@@ -47,6 +62,9 @@ void AttentionConfig::validate() const {
 }
 
 bool operator==(const AttentionConfig& a, const AttentionConfig& b) {
+    // Null stands for the built-in model; two models are the same when made from the same text.
+    const bool sameTeachingModel = a.teachingModel == b.teachingModel ||
+                                   teachingModelOf(a).sameSource(teachingModelOf(b));
     const auto sameMatrix = [](const Eigen::MatrixXd& x, const Eigen::MatrixXd& y) {
         return x.rows() == y.rows() && x.cols() == y.cols() && x == y;
     };
@@ -56,7 +74,7 @@ bool operator==(const AttentionConfig& a, const AttentionConfig& b) {
            sameMatrix(a.supplied.wv, b.supplied.wv) && sameMatrix(a.supplied.wo, b.supplied.wo) &&
            a.mask.causal == b.mask.causal && a.mask.window == b.mask.window &&
            a.mask.globalTokens == b.mask.globalTokens && a.mask.padTo == b.mask.padTo &&
-           a.mask.customMasked == b.mask.customMasked && a.maxTokens == b.maxTokens;
+           a.mask.customMasked == b.mask.customMasked && a.maxTokens == b.maxTokens && sameTeachingModel;
 }
 
 }  // namespace attnviz

@@ -2,6 +2,7 @@
 #include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <set>
 #include <utility>
 #include <vector>
@@ -10,11 +11,14 @@
 
 namespace attnviz {
 
+class TeachingModel;
+
 /// Where W_Q, W_K, W_V and W_O come from.
 enum class ProjectionPreset {
     Random,    ///< seeded uniform, README "Seeded generator"
     Identity,  ///< every W is the identity: each head's Q, K, V are its own slice of X
     Supplied,  ///< the matrices in AttentionConfig::supplied
+    Teaching,  ///< the interpretable teaching model: X from its lexicon and positions, its W (TeachingModel.h)
 };
 
 /// User-supplied projections, each d_model × d_model (head h uses columns h·d_k … (h+1)·d_k−1
@@ -41,6 +45,8 @@ struct AttentionConfig {
     bool positionalEncoding = true;
     ProjectionPreset preset = ProjectionPreset::Random;
     SuppliedProjections supplied;
+    /// The model the Teaching preset uses; null means the built-in one (TeachingModel::builtIn()).
+    std::shared_ptr<const TeachingModel> teachingModel;
     MaskConfig mask;
     std::size_t maxTokens = kDefaultMaxTokens;
 
@@ -48,7 +54,8 @@ struct AttentionConfig {
     /// The number the scores are divided by: √d_k·T with scaling on, T without.
     [[nodiscard]] double divisor() const;
     /// Throws ConfigError naming the first problem (d_model, heads, T, window, global
-    /// tokens, supplied matrices' shapes or values). Called before any work.
+    /// tokens, supplied matrices' shapes or values, d_model ≠ the teaching model's dimensions).
+    /// Called before any work.
     void validate() const;
 
     friend bool operator==(const AttentionConfig&, const AttentionConfig&);

@@ -36,7 +36,13 @@ bool AttentionMask::allows(int query, int key) const {
 }
 
 void AttentionMask::fillRow(int query, int firstKey, int count, std::uint8_t* out) const {
-    for (int c = 0; c < count; ++c) out[c] = allows(query, firstKey + c) ? 1 : 0;
+    if (kind_ == Kind::None) {
+        std::fill(out, out + count, std::uint8_t{1});
+    } else if (kind_ == Kind::CausalOnly) {
+        for (int c = 0; c < count; ++c) out[c] = firstKey + c <= query ? 1 : 0;
+    } else {
+        for (int c = 0; c < count; ++c) out[c] = allows(query, firstKey + c) ? 1 : 0;
+    }
 }
 
 bool AttentionMask::rowFullyMasked(int query) const {

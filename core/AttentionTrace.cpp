@@ -3,10 +3,12 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "core/AttentionKernel.h"
 #include "core/Embedding.h"
 #include "core/Errors.h"
+#include "core/TeachingModel.h"
 
 namespace attnviz {
 namespace {
@@ -66,7 +68,9 @@ AttentionTrace AttentionTrace::fromTokens(std::vector<Token> tokens, const Atten
 void AttentionTrace::run(const std::atomic<bool>* cancel) {
     const int n = size();
     const int dK = config_.dK();
-    x_ = buildInput(tokens_, config_.seed, config_.dModel, config_.positionalEncoding);
+    x_ = config_.preset == ProjectionPreset::Teaching
+             ? teachingModelOf(config_).embed(tokens_, config_.positionalEncoding).x
+             : buildInput(tokens_, config_.seed, config_.dModel, config_.positionalEncoding);
     projections_ = makeProjections(config_);
     q_ = x_ * projections_.wq;
     k_ = x_ * projections_.wk;
@@ -134,22 +138,31 @@ Eigen::MatrixXd AttentionTrace::block(Step step, int head, int row0, int col0, i
         return sum / config_.heads;  // −∞ stays −∞ in the masked step: the mask is the same in every head
     }
     const double divisor = config_.divisor();
+    // The keys of the block by dimension, so each row's scores are summed over m = 0 … d_k − 1
+    // in order (the bits the kernel and the explainer get) while vectorizing across keys.
+    const Eigen::Index firstColumn = static_cast<Eigen::Index>(head) * dK;
+    const RowMatrix<double> keysByDimension = k_.block(col0, firstColumn, colCount, dK).transpose();
+    std::vector<double> scores(static_cast<std::size_t>(colCount));
+    std::vector<std::uint8_t> visible(static_cast<std::size_t>(colCount));
     Eigen::MatrixXd out(rowCount, colCount);
     for (int r = 0; r < rowCount; ++r) {
         const int query = row0 + r;
-        const auto qRow = q_.row(query).segment(static_cast<Eigen::Index>(head) * dK, dK);
+        std::fill(scores.begin(), scores.end(), 0.0);
+        for (int m = 0; m < dK; ++m) {
+            const double qm = q_(query, firstColumn + m);
+            const double* km = keysByDimension.row(m).data();
+            for (int c = 0; c < colCount; ++c) scores[static_cast<std::size_t>(c)] += qm * km[c];
+        }
+        mask_.fillRow(query, col0, colCount, visible.data());
+        const double max = rowMax_(query, head), sum = rowSum_(query, head);
         for (int c = 0; c < colCount; ++c) {
-            const int key = col0 + c;
-            const auto kRow = k_.row(key).segment(static_cast<Eigen::Index>(head) * dK, dK);
-            double dot = 0;
-            for (int m = 0; m < dK; ++m) dot += qRow[m] * kRow[m];
-            const bool hidden = mask_.isMasked(query, key);
+            const double dot = scores[static_cast<std::size_t>(c)];
+            const bool hidden = !visible[static_cast<std::size_t>(c)];
             switch (step) {
                 case Step::Scores: out(r, c) = dot; break;
                 case Step::Scaled: out(r, c) = dot / divisor; break;
                 case Step::Masked: out(r, c) = hidden ? kMinusInfinity : dot / divisor; break;
-                default:
-                    out(r, c) = hidden ? 0.0 : std::exp(dot / divisor - rowMax_(query, head)) / rowSum_(query, head);
+                default: out(r, c) = hidden ? 0.0 : std::exp(dot / divisor - max) / sum;
             }
         }
     }

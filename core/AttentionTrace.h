@@ -47,6 +47,8 @@ public:
     [[nodiscard]] const AttentionMask& mask() const { return mask_; }
     [[nodiscard]] const Projections& projections() const { return projections_; }
 
+    /// n × d_model: seeded embeddings + positional encoding, or with the Teaching preset the
+    /// teaching model's features and positions (TeachingModel::embed).
     [[nodiscard]] const Eigen::MatrixXd& x() const { return x_; }
     /// n × d_model, all heads side by side (head h in columns h·d_k …).
     [[nodiscard]] const Eigen::MatrixXd& q() const { return q_; }

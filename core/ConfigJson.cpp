@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/Errors.h"
+#include "core/TeachingModel.h"
 
 namespace attnviz {
 namespace json_detail {
@@ -95,6 +96,7 @@ const char* presetName(ProjectionPreset preset) {
     switch (preset) {
         case ProjectionPreset::Identity: return "identity";
         case ProjectionPreset::Supplied: return "supplied";
+        case ProjectionPreset::Teaching: return "teaching";
         case ProjectionPreset::Random: break;
     }
     return "random";
@@ -209,6 +211,11 @@ nlohmann::json configToJson(const AttentionConfig& config) {
                             {"W_V", json_detail::matrixToJson(supplied.wv)},
                             {"W_O", json_detail::matrixToJson(supplied.wo)}};
     }
+    if (config.teachingModel) {
+        nlohmann::json lexicons = nlohmann::json::object();
+        for (const auto& [language, text] : config.teachingModel->lexiconTexts()) lexicons[language] = text;
+        json["teaching_model"] = {{"model", config.teachingModel->sourceJson()}, {"lexicons", std::move(lexicons)}};
+    }
     nlohmann::json custom = nlohmann::json::array();
     for (const auto& [query, key] : config.mask.customMasked) custom.push_back({query, key});
     json["mask"] = {{"causal", config.mask.causal},
@@ -232,7 +239,8 @@ AttentionConfig configFromJson(const nlohmann::json& json, std::string_view wher
     if (const nlohmann::json* preset = reader.find("preset")) {
         const std::string name = reader.name("preset");
         if (!preset->is_string()) {
-            throw FormatError(name + ": expected \"random\", \"identity\" or \"supplied\"" + describeType(*preset));
+            throw FormatError(name + ": expected \"random\", \"identity\", \"supplied\" or \"teaching\"" +
+                              describeType(*preset));
         }
         const auto& text = preset->get_ref<const std::string&>();
         if (text == "random") {
@@ -241,8 +249,10 @@ AttentionConfig configFromJson(const nlohmann::json& json, std::string_view wher
             config.preset = ProjectionPreset::Identity;
         } else if (text == "supplied") {
             config.preset = ProjectionPreset::Supplied;
+        } else if (text == "teaching") {
+            config.preset = ProjectionPreset::Teaching;
         } else {
-            throw FormatError(name + ": \"" + text + "\" is not one of \"random\", \"identity\", \"supplied\"");
+            throw FormatError(name + ": \"" + text + "\" is not one of \"random\", \"identity\", \"supplied\", \"teaching\"");
         }
     }
     if (const nlohmann::json* supplied = reader.find("supplied"); supplied != nullptr && !supplied->is_null()) {
@@ -257,6 +267,27 @@ AttentionConfig configFromJson(const nlohmann::json& json, std::string_view wher
             }
         }
         matrices.refuseUnknown();
+    }
+    if (const nlohmann::json* teaching = reader.find("teaching_model"); teaching != nullptr && !teaching->is_null()) {
+        ObjectReader parts(*teaching, reader.name("teaching_model"));
+        const nlohmann::json* model = parts.find("model");
+        const nlohmann::json* lexicons = parts.find("lexicons");
+        parts.refuseUnknown();
+        if (model == nullptr) throw FormatError(reader.name("teaching_model") + ": the field \"model\" is missing");
+        std::vector<std::pair<std::string, std::string>> texts;
+        if (lexicons != nullptr) {
+            ObjectReader languages(*lexicons, parts.name("lexicons"));
+            for (auto it = lexicons->begin(); it != lexicons->end(); ++it) {
+                if (!it->is_string())
+                    throw FormatError(languages.name(it.key().c_str()) + ": expected the lexicon's text" + describeType(*it));
+                texts.emplace_back(it.key(), it->get<std::string>());
+            }
+        }
+        try {
+            config.teachingModel = std::make_shared<const TeachingModel>(TeachingModel::fromJson(*model, texts));
+        } catch (const FormatError& error) {
+            throw FormatError(reader.name("teaching_model") + ": " + error.what());
+        }
     }
     if (const nlohmann::json* mask = reader.find("mask")) {
         ObjectReader masks(*mask, reader.name("mask"));

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/SeededGenerator.h"
+#include "core/TeachingModel.h"
 
 namespace attnviz {
 namespace {
@@ -27,6 +28,8 @@ Projections makeProjections(const AttentionConfig& config) {
         }
         case ProjectionPreset::Supplied:
             return {config.supplied.wq, config.supplied.wk, config.supplied.wv, config.supplied.wo};
+        case ProjectionPreset::Teaching:
+            return teachingModelOf(config).projections();
         case ProjectionPreset::Random:
             break;
     }

@@ -13,6 +13,7 @@ struct Projections {
 
 /// Random: W[r, c] filled row-major from SeededGenerator(seed, "W_Q" | "W_K" | "W_V" | "W_O")
 /// with nextSymmetric(√(3 / d_model)) (variance 1/d_model). Identity: I. Supplied: copied.
+/// Teaching: the teaching model's matrices (TeachingModel::projections()).
 /// Expects a validated config.
 [[nodiscard]] Projections makeProjections(const AttentionConfig& config);
 

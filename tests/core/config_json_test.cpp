@@ -141,7 +141,7 @@ TEST(ConfigJson, WrongFieldsAreRefusedWithTheirName) {
     EXPECT_EQ(formatErrorOf(R"({"scale": 1})"), "config.scale: expected true or false (got an integer)");
     EXPECT_EQ(formatErrorOf(R"({"tempreature": 1})"), "config: unknown field \"tempreature\"");
     EXPECT_EQ(formatErrorOf(R"({"preset": "magic"})"),
-              "config.preset: \"magic\" is not one of \"random\", \"identity\", \"supplied\"");
+              "config.preset: \"magic\" is not one of \"random\", \"identity\", \"supplied\", \"teaching\"");
     EXPECT_EQ(formatErrorOf(R"({"seed": -1})"), "config.seed: expected a non-negative integer or a string of digits (got a negative integer)");
     EXPECT_EQ(formatErrorOf(R"({"seed": "12x"})"), "config.seed: \"12x\" is not a decimal integer");
     EXPECT_EQ(formatErrorOf(R"({"seed": "18446744073709551616"})"),
