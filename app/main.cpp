@@ -1,0 +1,64 @@
+// attnviz: the window, or the headless `export` command. Help, version and usage errors are
+// answered before any Qt application exists, so they never need a display.
+#include <QApplication>
+#include <QString>
+#include <QStringList>
+
+#include <cstdio>
+#include <string>
+
+#include "app/CommandLine.h"
+#include "app/ExportCommand.h"
+#include "ui/MainWindow.h"
+#include "ui/SessionActions.h"
+
+namespace {
+
+void print(std::FILE* stream, const QString& text) {
+    const QByteArray bytes = text.toLocal8Bit();
+    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
+}
+
+/// Without a display Qt would abort with a core dump; say what to do instead.
+bool hasDisplay() {
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv) {
+    if (!hasDisplay()) {
+        print(stderr, QStringLiteral("attnviz: no display to open the window on (DISPLAY is not set); "
+                                     "to write files without one, use attnviz export (see attnviz --help)\n"));
+        return 1;
+    }
+    QApplication application(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("AttnViz"));
+    QApplication::setOrganizationName(QStringLiteral("AttnViz"));
+    QApplication::setApplicationVersion(QStringLiteral(ATTNVIZ_VERSION));
+
+    attnviz::ui::MainWindow window(nullptr);
+    attnviz::ui::SessionActions sessions(&window);
+    if (options.text) window.setSentence(*options.text);
+    window.show();
+    if (!options.sessionPath.isEmpty()) sessions.openSession(options.sessionPath);
+    return QApplication::exec();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+    const attnviz::app::CommandLine command = attnviz::app::parseCommandLine(arguments);
+
+    using Action = attnviz::app::CommandLine::Action;
+    switch (command.action) {
+        case Action::ShowHelp: print(stdout, attnviz::app::mainHelpText()); return 0;
+        case Action::ShowExportHelp: print(stdout, attnviz::app::exportHelpText()); return 0;
+        case Action::ShowVersion: print(stdout, QStringLiteral("attnviz " ATTNVIZ_VERSION "\n")); return 0;
+        case Action::UsageError: print(stderr, QStringLiteral("attnviz: ") + command.error + QLatin1Char('\n')); return 2;
+        case Action::Export: return attnviz::app::runExport(command.exportOptions, argv[0]);
+        case Action::OpenWindow: break;
+    }
+    return openWindow(command.window, argc, argv);
+}

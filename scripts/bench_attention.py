@@ -1,0 +1,51 @@
+#!/usr/bin/python3
+"""Speed of AttnViz's float32 attention against the chapter's own PyTorch code, in one run.
+
+Runs build/release/tests/bench/attention_benchmark (Google Benchmark, median of 5) and
+../shared/bench/anchor_torch.py (2 threads, OpenBLAS), each with and without the causal mask,
+and prints per n: both medians in ms, both GFLOP/s (4·n²·d_k) and the ratio torch / AttnViz.
+Usage: scripts/bench_attention.py [path/to/attention_benchmark]
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+benchmark = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "build/release/tests/bench/attention_benchmark")
+anchor = os.path.join(root, "..", "shared", "bench", "anchor_torch.py")
+
+
+def attnviz_medians(causal):
+    name = "attentionCausal" if causal else "attentionFull"
+    out = subprocess.run([benchmark, f"--benchmark_filter=^{name}/", "--benchmark_repetitions=5",
+                          "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
+                         check=True, capture_output=True, text=True).stdout
+    medians, isa = {}, "?"
+    for entry in json.loads(out)["benchmarks"]:
+        if entry.get("aggregate_name") == "median":
+            n = int(entry["run_name"].split("/")[1])
+            medians[n] = entry["real_time"]  # ms (the benchmark's unit)
+            isa = entry.get("label", isa)
+    return medians, isa
+
+
+def torch_medians(causal):
+    env = dict(os.environ, THREADS="2")
+    args = ["/usr/bin/python3", anchor] + (["--causal"] if causal else [])
+    out = subprocess.run(args, check=True, capture_output=True, text=True, env=env).stdout
+    return {int(m.group(1)): float(m.group(2)) for m in re.finditer(r"n=\s*(\d+) median_ms=\s*([\d.]+)", out)}
+
+
+print(f"{'mask':7} {'n':>5} {'AttnViz ms':>11} {'GFLOP/s':>8} {'torch ms':>10} {'GFLOP/s':>8} {'torch/AttnViz':>14}")
+for causal in (False, True):
+    ours, isa = attnviz_medians(causal)
+    theirs = torch_medians(causal)
+    for n in sorted(ours):
+        if n not in theirs:
+            continue
+        flops = 4.0 * n * n * 64
+        print(f"{'causal' if causal else 'full':7} {n:5d} {ours[n]:11.3f} {flops / ours[n] / 1e6:8.1f} "
+              f"{theirs[n]:10.3f} {flops / theirs[n] / 1e6:8.1f} {theirs[n] / ours[n]:13.1f}x")
+print(f"(AttnViz kernel: {isa}; machine: {os.cpu_count()} cores; medians)")

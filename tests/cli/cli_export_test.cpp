@@ -1,0 +1,237 @@
+// attnviz export, run as a child process with no display: every format, every step, the data
+// read back equal to the core's trace, sessions as input, and refused inputs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli/CliFiles.h"
+#include "cli/CliRunner.h"
+#include "core/AtomicFile.h"
+#include "core/AttentionTrace.h"
+#include "core/MatrixCsv.h"
+#include "core/SessionFile.h"
+#include "core/TraceJson.h"
+
+using namespace attnviz;
+using attnviz::cli_test::runAttnviz;
+using attnviz::cli_test::runTool;
+using attnviz::cli_test::TempFolder;
+
+namespace {
+
+const std::string kSentence = "Le chat est assis sur le tapis de l’élève";
+
+::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
+    if (a.rows() != b.rows() || a.cols() != b.cols())
+        return ::testing::AssertionFailure() << "shape " << a.rows() << "x" << a.cols() << " vs " << b.rows() << "x"
+                                             << b.cols();
+    for (Eigen::Index r = 0; r < a.rows(); ++r)
+        for (Eigen::Index c = 0; c < a.cols(); ++c) {
+            const double x = a(r, c), y = b(r, c);
+            if (std::memcmp(&x, &y, sizeof x) != 0)
+                return ::testing::AssertionFailure() << "(" << r << ", " << c << "): " << x << " vs " << y;
+        }
+    return ::testing::AssertionSuccess();
+}
+
+AttentionConfig twoHeadsCausal() {
+    AttentionConfig config;
+    config.heads = 2;
+    config.mask.causal = true;
+    config.seed = 7;
+    return config;
+}
+
+std::vector<std::string> twoHeadsCausalArguments() { return {"--heads", "2", "--causal", "--seed", "7"}; }
+
+std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+}  // namespace
+
+TEST(CliExport, CsvOfEveryStepAndHeadEqualsTheTrace) {
+    TempFolder folder;
+    const AttentionTrace trace = AttentionTrace::compute(kSentence, twoHeadsCausal());
+    for (int s = 0; s < kStepCount; ++s) {
+        const auto step = static_cast<Step>(s);
+        for (const std::string head : {"0", "1", "mean"}) {
+            const std::string out = folder.file(std::string(stepName(step)) + "-" + head + ".csv");
+            const auto r = runAttnviz(concat({"export", "--text", kSentence, "--step", stepName(step), "--head", head,
+                                              "-o", out},
+                                             twoHeadsCausalArguments()));
+            ASSERT_EQ(r.exitCode, 0) << r.err;
+            EXPECT_TRUE(r.err.empty()) << r.err;
+            const CsvMatrix csv = readMatrixCsv(readFileBytes(out));
+            const int headIndex = head == "mean" ? kAllHeads : std::stoi(head);
+            EXPECT_TRUE(bitIdentical(csv.values, trace.matrix(step, headIndex))) << stepName(step) << " head " << head;
+            EXPECT_EQ(csv.rowLabels, tokenLabels(trace.tokens()));
+        }
+    }
+}
+
+TEST(CliExport, JsonEqualsTheTrace) {
+    TempFolder folder;
+    const AttentionTrace trace = AttentionTrace::compute(kSentence, twoHeadsCausal());
+    const std::string out = folder.file("trace.json");
+    const auto r = runAttnviz(concat({"export", "--text", kSentence, "-o", out}, twoHeadsCausalArguments()));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const TraceDocument doc = loadTraceJson(out);
+    EXPECT_EQ(doc.tokens, trace.tokens());
+    EXPECT_TRUE(doc.config == trace.config());
+    EXPECT_TRUE(bitIdentical(doc.x, trace.x()));
+    EXPECT_TRUE(bitIdentical(doc.output, trace.output()));
+    EXPECT_TRUE(bitIdentical(doc.meanWeights, trace.matrix(Step::Weights, kAllHeads)));
+    ASSERT_EQ(doc.heads.size(), 2u);
+    for (int h = 0; h < 2; ++h) {
+        EXPECT_TRUE(bitIdentical(doc.heads[static_cast<std::size_t>(h)].weights, trace.matrix(Step::Weights, h)));
+        EXPECT_TRUE(bitIdentical(doc.heads[static_cast<std::size_t>(h)].scores, trace.matrix(Step::Scores, h)));
+    }
+}
+
+TEST(CliExport, PngOfEveryStep) {
+    TempFolder folder;
+    for (int s = 0; s < kStepCount; ++s) {
+        const std::string name = stepName(static_cast<Step>(s));
+        const std::string out = folder.file(name + ".png");
+        const auto r = runAttnviz({"export", "--text", kSentence, "--step", name, "-o", out});
+        ASSERT_EQ(r.exitCode, 0) << name << ": " << r.err;
+        EXPECT_TRUE(r.err.empty()) << name << ": " << r.err;
+        const std::string bytes = readFileBytes(out);
+        EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8)) << name;
+    }
+    EXPECT_EQ(folder.entries().size(), static_cast<std::size_t>(kStepCount)) << "a temporary was left";
+}
+
+TEST(CliExport, SvgHoldsEveryTokenLabelAsText) {
+    TempFolder folder;
+    const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
+    for (const char* step : {"weights", "scores", "q"}) {
+        const std::string out = folder.file(std::string(step) + ".svg");
+        const auto r = runAttnviz({"export", "--text", kSentence, "--step", step, "-o", out});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const std::string svg = readFileBytes(out);
+        EXPECT_NE(svg.find("<svg"), std::string::npos);
+        for (const Token& token : trace.tokens())
+            EXPECT_NE(svg.find(">" + token.text + "</text>"), std::string::npos) << step << ": " << token.text;
+    }
+}
+
+TEST(CliExport, PdfIsOnePageAndHoldsTheTokenLabels) {
+    TempFolder folder;
+    const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
+    const std::string out = folder.file("weights.pdf");
+    const auto r = runAttnviz({"export", "--text", kSentence, "-o", out});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(readFileBytes(out).substr(0, 5), "%PDF-");
+    const auto info = runTool({"pdfinfo", out});
+    ASSERT_EQ(info.exitCode, 0) << info.err;
+    EXPECT_NE(info.out.find("Pages:           1\n"), std::string::npos) << info.out;
+    const auto text = runTool({"pdftotext", "-raw", out, "-"});
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    for (const Token& token : trace.tokens()) EXPECT_NE(text.out.find(token.text), std::string::npos) << token.text;
+}
+
+TEST(CliExport, FormatOptionOverridesTheExtension) {
+    TempFolder folder;
+    const std::string out = folder.file("matrix.dat");
+    const auto r = runAttnviz({"export", "--text", kSentence, "--format", "csv", "-o", out});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NO_THROW((void)readMatrixCsv(readFileBytes(out)));
+}
+
+TEST(CliExport, ImageOptionsAreAccepted) {
+    TempFolder folder;
+    const auto r = runAttnviz({"export", "--text", kSentence, "--colormap", "viridis", "--dpi", "300", "--title",
+                               "Figure 1 — essai", "--no-values", "--window", "2", "--global", "0,3",
+                               "--temperature", "0.5", "--no-scale", "--no-positions", "--d-model", "16",
+                               "--heads", "4", "--head", "mean", "-o", folder.file("f.png")});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+TEST(CliExport, SessionSavedByExportIsReadBackAsInput) {
+    TempFolder folder;
+    const std::string session = folder.file("s.attnviz");
+    auto r = runAttnviz(concat({"export", "--text", kSentence, "--step", "scores", "--head", "1", "-o", session},
+                               twoHeadsCausalArguments()));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const Session saved = loadSession(session);
+    EXPECT_EQ(saved.sentence, kSentence);
+    EXPECT_TRUE(saved.config == twoHeadsCausal());
+    EXPECT_EQ(saved.view.step, Step::Scores);
+    EXPECT_EQ(saved.view.head, 1);
+
+    // The session's step and head are used, its settings reproduce the same matrices.
+    const std::string csv = folder.file("from-session.csv");
+    r = runAttnviz({"export", "--session", session, "-o", csv});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const AttentionTrace trace = AttentionTrace::compute(kSentence, twoHeadsCausal());
+    EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(csv)).values, trace.matrix(Step::Scores, 1)));
+
+    // Options replace the session's settings.
+    r = runAttnviz({"export", "--session", session, "--seed", "8", "--step", "weights", "-o", csv});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    AttentionConfig changed = twoHeadsCausal();
+    changed.seed = 8;
+    EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(csv)).values,
+                             AttentionTrace::compute(kSentence, changed).matrix(Step::Weights, 1)));
+}
+
+TEST(CliExport, TextFileAndStandardInput) {
+    TempFolder folder;
+    attnviz::cli_test::writeFile(folder.file("s.txt"), kSentence + "\n");
+    const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
+    auto r = runAttnviz({"export", "--text-file", folder.file("s.txt"), "-o", folder.file("a.csv")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(folder.file("a.csv"))).values,
+                             trace.matrix(Step::Weights, 0)));
+    attnviz::cli_test::RunOptions withInput;
+    withInput.standardInput = kSentence;
+    r = runAttnviz({"export", "--text-file", "-", "-o", folder.file("b.csv")}, withInput);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(readFileBytes(folder.file("a.csv")), readFileBytes(folder.file("b.csv")));
+}
+
+struct RefusedInput {
+    std::string name;
+    std::string content;  ///< empty: the file does not exist
+    std::string expected;
+};
+
+class CliRefusedInput : public ::testing::TestWithParam<RefusedInput> {};
+
+TEST_P(CliRefusedInput, ExitsWithOneAndLeavesTheOutputAlone) {
+    const RefusedInput& c = GetParam();
+    TempFolder folder;
+    const std::string input = folder.file(c.name);
+    if (!c.content.empty()) attnviz::cli_test::writeFile(input, c.content);
+    const std::string out = folder.file("out.png");
+    attnviz::cli_test::writeFile(out, "old bytes");
+    const bool isSession = c.name.ends_with(".attnviz");
+    const auto r = runAttnviz({"export", isSession ? "--session" : "--text-file", input, "-o", out});
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
+    EXPECT_EQ(readFileBytes(out), "old bytes");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, CliRefusedInput,
+    ::testing::Values(
+        RefusedInput{"missing.attnviz", "", "no such file"},
+        RefusedInput{"damaged.attnviz", "{\"format\": \"attnviz-session\", \"version\": 1, \"sent", "damaged session"},
+        RefusedInput{"newer.attnviz",
+                     "{\"format\": \"attnviz-session\", \"version\": 2, \"sentence\": \"a\", \"config\": {}}",
+                     "session version 2 is newer than this program understands (1)"},
+        RefusedInput{"trace.attnviz", "{\"format\": \"attnviz-trace\", \"version\": 1}", "not an AttnViz session"},
+        RefusedInput{"missing.txt", "", "no such file"},
+        RefusedInput{"latin1.txt", "caf\xe9 cr\xe8me", "UTF-8"}),
+    [](const ::testing::TestParamInfo<RefusedInput>& param) {
+        std::string name = param.param.name;
+        std::replace(name.begin(), name.end(), '.', '_');
+        return name;
+    });

@@ -1,0 +1,18 @@
+// One main for every UI test: offscreen platform unless QT_QPA_PLATFORM is set, test-mode
+// standard paths (never the user's settings), settings cleared, a QApplication, then GoogleTest.
+#include <QApplication>
+#include <QSettings>
+#include <QStandardPaths>
+
+#include <gtest/gtest.h>
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttnVizTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("attnviz_ui_tests"));
+    QApplication app(argc, argv);
+    QSettings().clear();
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}

@@ -1,0 +1,104 @@
+#pragma once
+#include <QPointF>
+#include <QRectF>
+#include <QSizeF>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+/// Pure geometry and text helpers of the heatmap (no widget, no painter): which cell is where,
+/// what is visible, how labels and values fit, how zoom moves. Shared by HeatmapView,
+/// HeatmapPainter and the exporters; tested on their own.
+namespace attnviz::ui {
+
+/// One cell: row = query, col = key (or dimension).
+struct CellIndex {
+    int row = 0;
+    int col = 0;
+    friend bool operator==(const CellIndex&, const CellIndex&) = default;
+};
+
+/// Half-open block of cells [rowBegin, rowEnd) × [colBegin, colEnd).
+struct CellRange {
+    int rowBegin = 0;
+    int rowEnd = 0;
+    int colBegin = 0;
+    int colEnd = 0;
+    [[nodiscard]] bool isEmpty() const { return rowEnd <= rowBegin || colEnd <= colBegin; }
+    [[nodiscard]] int rowCount() const { return isEmpty() ? 0 : rowEnd - rowBegin; }
+    [[nodiscard]] int colCount() const { return isEmpty() ? 0 : colEnd - colBegin; }
+    [[nodiscard]] bool contains(CellIndex cell) const {
+        return cell.row >= rowBegin && cell.row < rowEnd && cell.col >= colBegin && cell.col < colEnd;
+    }
+    friend bool operator==(const CellRange&, const CellRange&) = default;
+};
+
+/// Where a scrolled grid of square cells sits on screen.
+struct GridGeometry {
+    QRectF area;         ///< where cells are drawn (viewport coordinates); outside it they are hidden
+    QPointF scroll;      ///< content offset: content point `scroll` is drawn at area.topLeft()
+    double cellSize = 1; ///< side of a cell, in pixels (zoom included)
+    int rows = 0;
+    int cols = 0;
+
+    /// Viewport position of cell (0, 0)'s top-left corner (may be outside area when scrolled).
+    [[nodiscard]] QPointF gridOrigin() const { return area.topLeft() - scroll; }
+    /// Size of the whole grid in pixels.
+    [[nodiscard]] QSizeF contentSize() const { return {cols * cellSize, rows * cellSize}; }
+};
+
+/// Cell under a viewport point; nothing outside area or outside the grid.
+[[nodiscard]] std::optional<CellIndex> cellAt(const GridGeometry& grid, QPointF point);
+/// Viewport rectangle of a cell (whether visible or not).
+[[nodiscard]] QRectF cellRect(const GridGeometry& grid, CellIndex cell);
+/// Cells that intersect area (at least partly visible); empty when none.
+[[nodiscard]] CellRange visibleCells(const GridGeometry& grid);
+/// Cells that intersect a rectangle given in content coordinates (cell (0, 0) at 0, 0).
+[[nodiscard]] CellRange cellsIn(QRectF contentRect, double cellSize, int rows, int cols);
+/// Scroll offset (content coordinates) that brings cell fully into view with the least movement,
+/// clamped to [0, contentSize − area size].
+[[nodiscard]] QPointF scrollToShow(const GridGeometry& grid, CellIndex cell);
+
+/// Smallest and largest cell sides, in pixels.
+inline constexpr int kMinCellSize = 4;
+inline constexpr int kMaxCellSize = 200;
+/// Cell side clamped to [kMinCellSize, kMaxCellSize].
+[[nodiscard]] int clampCellSize(int cellSize);
+/// Cell side after `steps` zoom steps (positive: in). Each step multiplies by 1.25 and changes
+/// the size by at least 1 px; clamped.
+[[nodiscard]] int zoomedCellSize(int cellSize, int steps);
+/// Scroll offset after changing the cell side to newCellSize, such that the content under the
+/// viewport point anchor (e.g. the mouse) stays under it. Not clamped: the caller clamps to its
+/// scroll range.
+[[nodiscard]] QPointF scrollAfterZoom(const GridGeometry& before, double newCellSize, QPointF anchor);
+
+/// Whether column labels must be turned vertical: the widest label plus padding is wider
+/// than a cell.
+[[nodiscard]] bool columnLabelsRotated(double widestLabel, double cellSize, double padding = 6);
+/// Show every k-th label so that labels of extent `labelExtent` px (along the axis) never
+/// overlap in cells of cellSize px; k ≥ 1.
+[[nodiscard]] int labelStep(double cellSize, double labelExtent);
+/// Whether a value text of textSize fits inside a cell with padding on each side.
+[[nodiscard]] bool valueFitsInCell(QSizeF textSize, double cellSize, double padding = 3);
+
+/// A value as shown in a cell: `decimals` digits after the point, U+2212 for minus,
+/// "−∞" / "∞" for infinities, "NaN".
+[[nodiscard]] QString formatValue(double value, int decimals = 2);
+/// Every digit needed to give back the same double (shortest round trip), same symbols.
+[[nodiscard]] QString formatExactValue(double value);
+/// Text drawn in a cell: the formatted value; masked cells show "−∞" when their value is −∞
+/// and nothing otherwise (their hatching says it).
+[[nodiscard]] QString cellText(double value, bool masked, int decimals = 2);
+/// Translated word for a masked cell: "masked".
+[[nodiscard]] QString maskedText();
+/// The longest text formatValue can give for values in [min, max] (to test whether values fit).
+[[nodiscard]] QString widestValueText(double min, double max, int decimals = 2);
+
+/// Round tick values ("nice numbers": 1, 2, 2.5 or 5 × 10^k steps) inside [min, max], at most
+/// maxTicks of them (≥ 2); min and max themselves when no round step fits.
+[[nodiscard]] std::vector<double> niceTicks(double min, double max, int maxTicks = 6);
+/// Decimals needed to tell ticks apart (0 for integral steps, 1 for 0.2 and 0.5 steps, …).
+[[nodiscard]] int tickDecimals(const std::vector<double>& ticks);
+
+}  // namespace attnviz::ui

@@ -1,0 +1,69 @@
+#pragma once
+#include <QWidget>
+
+#include <array>
+#include <memory>
+
+#include "core/AttentionTrace.h"
+#include "ui/MatrixSource.h"
+
+class QTabBar;
+class QLabel;
+class QToolButton;
+
+namespace attnviz::ui {
+
+class HeatmapView;
+
+/// The computation step by step: X, Q, K, V, scores, scaled, masked, weights, context, output.
+/// Each step shows its formula, the role of its matrix, the shapes and the matrix itself (a
+/// HeatmapView of that step's MatrixSource). →/← or PageDown/PageUp move one step, Home/End
+/// go to the first/last.
+class StepperView : public QWidget {
+    Q_OBJECT
+public:
+    using Sources = std::array<std::shared_ptr<const MatrixSource>, kStepCount>;
+
+    explicit StepperView(QWidget* parent = nullptr);
+
+    /// One source per step (indexed by Step), all of the same trace and head. Keeps the step.
+    void setSources(const Sources& sources);
+    [[nodiscard]] const Sources& sources() const { return sources_; }
+
+    void setStep(Step step);
+    [[nodiscard]] Step step() const { return step_; }
+    void next();
+    void previous();
+
+    [[nodiscard]] HeatmapView* heatmap() const { return heatmap_; }
+    /// The texts of the current step (plain text), for tests and exports.
+    [[nodiscard]] QString titleText() const;
+    [[nodiscard]] QString formulaText() const;
+    [[nodiscard]] QString shapeText() const;
+
+    /// Short name of a step for its tab: "1 X", "2 Q", … (translated).
+    [[nodiscard]] static QString stepButtonText(Step step);
+
+signals:
+    void stepChanged(attnviz::Step step);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+    void applyFonts();
+
+    Sources sources_;
+    Step step_ = Step::X;
+    QTabBar* steps_ = nullptr;
+    QToolButton* previous_ = nullptr;
+    QToolButton* next_ = nullptr;
+    QLabel* title_ = nullptr;
+    QLabel* role_ = nullptr;
+    QLabel* formula_ = nullptr;
+    QLabel* shape_ = nullptr;
+    HeatmapView* heatmap_ = nullptr;
+};
+
+}  // namespace attnviz::ui
