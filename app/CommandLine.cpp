@@ -95,7 +95,8 @@ CommandLine parseWindow(const QStringList& arguments) {
     const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")});
     const QCommandLineOption version(QStringList{QStringLiteral("v"), QStringLiteral("version")});
     const QCommandLineOption text(QStringLiteral("text"), QString(), QStringLiteral("sentence"));
-    parser.addOptions({help, version, text});
+    const QCommandLineOption weights(QStringLiteral("weights"), QString(), QStringLiteral("file"));
+    parser.addOptions({help, version, text, weights});
     if (!parser.parse(cleaned)) fail(parser.errorText() + mainHint());
 
     CommandLine result;
@@ -115,6 +116,11 @@ CommandLine parseWindow(const QStringList& arguments) {
     result.action = CommandLine::Action::OpenWindow;
     if (!files.isEmpty()) result.window.sessionPath = files.front();
     if (parser.isSet(text)) result.window.text = parser.value(text);
+    if (parser.isSet(weights)) {
+        if (parser.values(weights).size() > 1) fail(QStringLiteral("--weights is given more than once") + mainHint());
+        if (parser.value(weights).isEmpty()) fail(QStringLiteral("--weights: give a file") + mainHint());
+        result.window.weightsPath = parser.value(weights);
+    }
     return result;
 }
 
@@ -138,6 +144,7 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption noScale = flag("no-scale");
     const QCommandLineOption noPositions = flag("no-positions");
     const QCommandLineOption seed = valued("seed", "s");
+    const QCommandLineOption weights = valued("weights", "file");
     const QCommandLineOption step = valued("step", "name");
     const QCommandLineOption head = valued("head", "h");
     const QCommandLineOption colormap = valued("colormap", "name");
@@ -149,7 +156,7 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(), QStringLiteral("file"));
     const QCommandLineOption format = valued("format", "name");
     parser.addOptions({help, text, textFile, session, causal, window, global, dModel, heads, temperature, noScale,
-                       noPositions, seed, step, head, colormap, scale, dpi, title, values, noValues, output, format});
+                       noPositions, seed, weights, step, head, colormap, scale, dpi, title, values, noValues, output, format});
 
     QStringList withoutCommand = arguments;
     withoutCommand.removeAt(1);  // "export"
@@ -195,6 +202,10 @@ CommandLine parseExport(const QStringList& arguments) {
         if (parser.isSet(noScale)) o.scale = false;
         if (parser.isSet(noPositions)) o.positions = false;
         if (parser.isSet(seed)) o.seed = parseSeed(parser.value(seed));
+        if (parser.isSet(weights)) {
+            if (parser.value(weights).isEmpty()) fail(QStringLiteral("--weights: give a file"));
+            options.weightsPath = parser.value(weights);
+        }
 
         if (parser.isSet(step)) {
             Step parsed = Step::Weights;
@@ -302,7 +313,7 @@ CommandLine parseCommandLine(const QStringList& arguments) {
 
 QString mainHelpText() {
     return QStringLiteral(
-        "Usage: attnviz [FILE.attnviz | --text SENTENCE]\n"
+        "Usage: attnviz [FILE.attnviz | --text SENTENCE] [--weights FILE]\n"
         "       attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
         "\n"
         "AttnViz shows every number of softmax(QK^T/sqrt(d_k) + mask)·V for a sentence.\n"
@@ -313,6 +324,12 @@ QString mainHelpText() {
         "                               example: attnviz lesson.attnviz\n"
         "  --text SENTENCE              the window on this sentence\n"
         "                               example: attnviz --text \"Le chat est assis\"\n"
+        "  --weights FILE               use W_Q, W_K, W_V, W_O from a weights JSON file, a folder of\n"
+        "                               W_Q.npy … W_O.npy, or one of those .npy files\n"
+        "                               example: attnviz --weights trained.json\n"
+        "\n"
+        "The window opens on the teaching model: every dimension of X, Q, K and V has a name and\n"
+        "W_Q … W_O are written by named rules (Projections: Random gives untrained weights).\n"
         "\n"
         "Commands:\n"
         "  export                       write an image (PNG, SVG, PDF) or data (CSV, JSON) without a\n"
@@ -357,6 +374,10 @@ QString exportHelpText() {
         "  --no-positions         no positional encoding  example: --no-positions\n"
         "  --seed S               seed of the embeddings and W matrices (0 … 2^64-1)\n"
         "                                                 example: --seed 7\n"
+        "  --weights FILE         W_Q, W_K, W_V, W_O from a weights JSON file, a folder of\n"
+        "                         W_Q.npy … W_O.npy, or one of those .npy files; d_model is theirs\n"
+        "                         (a session on the teaching model keeps its X when sizes match)\n"
+        "                                                 example: --weights trained.json\n"
         "\n"
         "What to show:\n"
         "  --step NAME            x, q, k, v, scores, scaled, masked, weights (default), context,\n"

@@ -42,6 +42,7 @@ struct ExportOptions {
     QString text;         ///< --text
     QString inputPath;    ///< --text-file ("-": standard input) or --session
     ConfigOverrides overrides;
+    QString weightsPath;  ///< --weights: W_Q … W_O from a weights JSON file or .npy files (empty: none)
     std::optional<Step> step;      ///< default: the session's view, else weights
     std::optional<int> head;       ///< kAllHeads for "mean"; default: the session's view, else 0
     std::optional<QString> colormap;
@@ -56,6 +57,7 @@ struct ExportOptions {
 struct WindowOptions {
     QString sessionPath;         ///< attnviz FILE.attnviz
     std::optional<QString> text; ///< attnviz --text "…"
+    QString weightsPath;         ///< attnviz --weights FILE (empty: none)
 };
 
 /// The command line, understood. Nothing here needs a QCoreApplication.

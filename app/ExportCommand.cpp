@@ -15,6 +15,7 @@
 #include "core/MatrixCsv.h"
 #include "core/SessionFile.h"
 #include "core/TraceJson.h"
+#include "core/WeightsFile.h"
 #include "ui/ColorMap.h"
 #include "ui/FigureExporter.h"
 #include "ui/FigureRenderer.h"
@@ -141,6 +142,21 @@ int run(const ExportOptions& options, const char* programPath) {
     Session session;
     try {
         session = requestedSession(options);
+        if (!options.weightsPath.isEmpty()) {
+            // Read in full first: a file that cannot be used stops here (exit 1), nothing is written.
+            Weights weights;
+            try {
+                weights = loadWeights(toPath(options.weightsPath));
+            } catch (const Error& error) {
+                throw Stop{kFailure, std::string("--weights: ") + error.what()};
+            }
+            if (options.overrides.dModel && *options.overrides.dModel != weights.dModel()) {
+                throw Stop{kBadUsage, "--d-model " + std::to_string(*options.overrides.dModel) +
+                                          " does not match the weights, whose d_model is " +
+                                          std::to_string(weights.dModel()) + " (see attnviz export --help)"};
+            }
+            session.config = replaceWeights(session.config, weights);
+        }
         session.config.validate();
     } catch (const ConfigError& error) {
         throw Stop{kBadUsage, std::string(error.what()) + " (see attnviz export --help)"};

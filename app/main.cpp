@@ -1,14 +1,20 @@
 // attnviz: the window, or the headless `export` command. Help, version and usage errors are
 // answered before any Qt application exists, so they never need a display.
 #include <QApplication>
+#include <QFile>
+#include <QIcon>
 #include <QString>
 #include <QStringList>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "app/CommandLine.h"
 #include "app/ExportCommand.h"
+#include "core/Errors.h"
+#include "core/WeightsFile.h"
+#include "ui/ClassroomActions.h"
 #include "ui/MainWindow.h"
 #include "ui/SessionActions.h"
 
@@ -26,6 +32,16 @@ bool hasDisplay() {
 }
 
 int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv) {
+    // Weights are read in full before anything opens: a file that cannot be used ends here.
+    std::optional<attnviz::Weights> weights;
+    if (!options.weightsPath.isEmpty()) {
+        try {
+            weights = attnviz::loadWeights(QFile::encodeName(options.weightsPath).toStdString());
+        } catch (const attnviz::Error& error) {
+            print(stderr, QStringLiteral("attnviz: --weights: ") + QString::fromStdString(error.what()) + QLatin1Char('\n'));
+            return 1;
+        }
+    }
     if (!hasDisplay()) {
         print(stderr, QStringLiteral("attnviz: no display to open the window on (DISPLAY is not set); "
                                      "to write files without one, use attnviz export (see attnviz --help)\n"));
@@ -35,12 +51,24 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
     QApplication::setApplicationName(QStringLiteral("AttnViz"));
     QApplication::setOrganizationName(QStringLiteral("AttnViz"));
     QApplication::setApplicationVersion(QStringLiteral(ATTNVIZ_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/org.attnviz.AttnViz.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.attnviz.AttnViz"));
+    // The remembered (or the system's) language and theme, before the window is built in them.
+    attnviz::ui::ClassroomActions::applySavedLanguageAndTheme();
 
     attnviz::ui::MainWindow window(nullptr);
     attnviz::ui::SessionActions sessions(&window);
     if (options.text) window.setSentence(*options.text);
     window.show();
     if (!options.sessionPath.isEmpty()) sessions.openSession(options.sessionPath);
+    if (weights) {
+        try {
+            window.setConfig(attnviz::replaceWeights(window.config(), *weights));
+        } catch (const attnviz::Error& error) {
+            print(stderr, QStringLiteral("attnviz: --weights: ") + QString::fromStdString(error.what()) + QLatin1Char('\n'));
+            return 1;
+        }
+    }
     return QApplication::exec();
 }
 

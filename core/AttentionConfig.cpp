@@ -53,12 +53,16 @@ void AttentionConfig::validate() const {
     for (const auto& [query, key] : mask.customMasked)
         if (query < 0 || key < 0) throw ConfigError("a custom-masked cell cannot have a negative position");
     if (maxTokens < 1) throw ConfigError("the token limit must be at least 1");
-    if (preset == ProjectionPreset::Supplied) {
+    if (preset == ProjectionPreset::Supplied || (preset == ProjectionPreset::Teaching && hasSuppliedMatrices())) {
         requireShape(supplied.wq, "W_Q", dModel);
         requireShape(supplied.wk, "W_K", dModel);
         requireShape(supplied.wv, "W_V", dModel);
         requireShape(supplied.wo, "W_O", dModel);
     }
+}
+
+bool AttentionConfig::hasSuppliedMatrices() const {
+    return supplied.wq.size() != 0 || supplied.wk.size() != 0 || supplied.wv.size() != 0 || supplied.wo.size() != 0;
 }
 
 bool operator==(const AttentionConfig& a, const AttentionConfig& b) {

@@ -1,8 +1,13 @@
 #include "core/AttentionTrace.h"
 
+#include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <mutex>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "core/AttentionKernel.h"
@@ -19,6 +24,65 @@ constexpr double kMinusInfinity = -std::numeric_limits<double>::infinity();
 
 RowMatrix<double> headSlice(const Eigen::MatrixXd& m, int head, int dK) {
     return m.middleCols(static_cast<Eigen::Index>(head) * dK, dK);
+}
+
+using Magnitudes = AttentionTrace::ScoreMagnitudes;
+
+constexpr int kCellsPerScanBlock = 1 << 16;  // a block of scores stays in the L2 cache
+
+// |v| for a finite v, else 0: NaN and ±∞ never set a colour scale.
+double finiteMagnitude(double v) {
+    const double magnitude = std::abs(v);
+    return magnitude <= std::numeric_limits<double>::max() ? magnitude : 0.0;
+}
+
+// Calls scan(row0, rowCount, partial) on blocks of blockRows rows covering [0, n), on every
+// hardware thread when work (multiply-adds) is large, each thread with its own partial; returns
+// their fieldwise maximum. Throws Cancelled when *cancel becomes true, or what scan threw.
+template <typename Scan>
+Magnitudes scanRowBlocks(int n, int blockRows, double work, const std::atomic<bool>* cancel, const Scan& scan) {
+    const int blockCount = (n + blockRows - 1) / blockRows;
+    const unsigned threadCount = work < 2e6 ? 1u : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    std::vector<Magnitudes> partials(threadCount);
+    std::atomic<int> nextBlock{0};
+    std::atomic<bool> stop{false};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    const auto worker = [&](unsigned slot) {
+        try {
+            for (int b = nextBlock++; b < blockCount && !stop; b = nextBlock++) {
+                if (cancel && cancel->load(std::memory_order_relaxed)) {
+                    stop = true;
+                    return;
+                }
+                const int row0 = b * blockRows;
+                scan(row0, std::min(blockRows, n - row0), partials[slot]);
+            }
+        } catch (...) {
+            const std::lock_guard lock(failureMutex);
+            if (!failure) failure = std::current_exception();
+            stop = true;
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threadCount; ++t) {
+        try {
+            helpers.emplace_back(worker, t);
+        } catch (const std::system_error&) {
+            break;  // fewer threads: the blocks are shared out all the same
+        }
+    }
+    worker(0);
+    for (std::thread& helper : helpers) helper.join();
+    if (failure) std::rethrow_exception(failure);
+    if (stop) throw Cancelled();
+    Magnitudes out;
+    for (const Magnitudes& partial : partials) {
+        out.scores = std::max(out.scores, partial.scores);
+        out.scaled = std::max(out.scaled, partial.scaled);
+        out.masked = std::max(out.masked, partial.masked);
+    }
+    return out;
 }
 
 }  // namespace
@@ -166,6 +230,60 @@ Eigen::MatrixXd AttentionTrace::block(Step step, int head, int row0, int col0, i
             }
         }
     }
+    return out;
+}
+
+AttentionTrace::ScoreMagnitudes AttentionTrace::largestMagnitudes(int head, const std::atomic<bool>* cancel) const {
+    if (head != kAllHeads && (head < 0 || head >= config_.heads))
+        throw ConfigError("head " + std::to_string(head) + " does not exist (there are " +
+                          std::to_string(config_.heads) + ")");
+    if (head == kAllHeads && config_.heads == 1) head = 0;  // the mean of one head is that head, bit for bit
+    const int n = size();
+    if (n == 0) return {};
+    const int blockRows = std::max(1, kCellsPerScanBlock / n);
+    const double work = static_cast<double>(n) * n * std::max(1, config_.dK()) *
+                        (head == kAllHeads ? config_.heads : 1);
+    // The plain scan of one step (its maximum kept in the partials' .scores).
+    const auto largestOf = [&](Step step) {
+        return scanRowBlocks(n, blockRows, work, cancel, [&](int row0, int rowCount, Magnitudes& partial) {
+                   const Eigen::MatrixXd part = block(step, head, row0, 0, rowCount, n);
+                   double largest = partial.scores;
+                   for (Eigen::Index i = 0; i < part.size(); ++i)
+                       largest = std::max(largest, finiteMagnitude(part.data()[i]));
+                   partial.scores = largest;
+               })
+            .scores;
+    };
+    if (head == kAllHeads) return {largestOf(Step::Scores), largestOf(Step::Scaled), largestOf(Step::Masked)};
+
+    // One pass over the scores: a scaled value is fl(score / divisor), and correctly rounded
+    // division by a positive number is monotone in |score|, so the largest |scaled| is the largest
+    // |score| divided; the masked step is the scaled step on the visible cells (−∞ elsewhere).
+    const bool masked = !mask_.isEmpty();
+    const Magnitudes found =
+        scanRowBlocks(n, blockRows, work, cancel, [&](int row0, int rowCount, Magnitudes& partial) {
+            const Eigen::MatrixXd part = block(Step::Scores, head, row0, 0, rowCount, n);
+            double all = partial.scores;
+            for (Eigen::Index i = 0; i < part.size(); ++i) all = std::max(all, finiteMagnitude(part.data()[i]));
+            partial.scores = all;
+            if (!masked) {
+                partial.masked = all;
+                return;
+            }
+            std::vector<std::uint8_t> visible(static_cast<std::size_t>(n));
+            double seen = partial.masked;
+            for (int r = 0; r < rowCount; ++r) {
+                mask_.fillRow(row0 + r, 0, n, visible.data());
+                for (int c = 0; c < n; ++c)
+                    if (visible[static_cast<std::size_t>(c)]) seen = std::max(seen, finiteMagnitude(part(r, c)));
+            }
+            partial.masked = seen;
+        });
+    const double divisor = config_.divisor();
+    Magnitudes out{found.scores, found.scores / divisor, found.masked / divisor};
+    // An overflowing quotient is left out of the scaled matrix, so its largest value is elsewhere.
+    if (!(divisor > 0) || !std::isfinite(out.scaled)) out.scaled = largestOf(Step::Scaled);
+    if (!(divisor > 0) || !std::isfinite(out.masked)) out.masked = largestOf(Step::Masked);
     return out;
 }
 

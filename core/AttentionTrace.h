@@ -72,6 +72,17 @@ public:
     /// One weight, recomputed from q_i, k_j and the row statistics.
     [[nodiscard]] double weight(int head, int query, int key) const;
 
+    /// Largest |finite value| of each signed n × n step of a head (0 where there is none).
+    struct ScoreMagnitudes {
+        double scores = 0;
+        double scaled = 0;
+        double masked = 0;
+    };
+    /// The three magnitudes exactly as a scan of block(Scores | Scaled | Masked, head) gives them,
+    /// for a single head in one pass over the scores (kAllHeads: one pass per step), on every
+    /// hardware thread, O(block) memory. Throws Cancelled when *cancel becomes true.
+    [[nodiscard]] ScoreMagnitudes largestMagnitudes(int head, const std::atomic<bool>* cancel = nullptr) const;
+
 private:
     AttentionTrace(const AttentionConfig& config, std::vector<Token> tokens, int realTokens);
     void run(const std::atomic<bool>* cancel);

@@ -29,6 +29,8 @@ Projections makeProjections(const AttentionConfig& config) {
         case ProjectionPreset::Supplied:
             return {config.supplied.wq, config.supplied.wk, config.supplied.wv, config.supplied.wo};
         case ProjectionPreset::Teaching:
+            if (config.hasSuppliedMatrices())
+                return {config.supplied.wq, config.supplied.wk, config.supplied.wv, config.supplied.wo};
             return teachingModelOf(config).projections();
         case ProjectionPreset::Random:
             break;

@@ -562,6 +562,7 @@ AttentionConfig withTeachingModel(AttentionConfig config, std::shared_ptr<const 
     config.teachingModel = std::move(model);
     config.preset = ProjectionPreset::Teaching;
     config.dModel = teachingModelOf(config).dimensions();
+    config.supplied = {};  // the model's own matrices, not edits of another model's
     return config;
 }
 

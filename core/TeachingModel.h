@@ -163,8 +163,8 @@ private:
 [[nodiscard]] const TeachingModel& teachingModelOf(const AttentionConfig& config);
 
 /// config switched to the teaching model (the built-in one when model is null): preset Teaching,
-/// d_model = the model's dimensions; everything else is kept (validate() says when the heads do
-/// not divide d_model).
+/// d_model = the model's dimensions, no supplied matrices (the model's own W); everything else is
+/// kept (validate() says when the heads do not divide d_model).
 [[nodiscard]] AttentionConfig withTeachingModel(AttentionConfig config,
                                                 std::shared_ptr<const TeachingModel> model = nullptr);
 

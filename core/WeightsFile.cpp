@@ -8,6 +8,7 @@
 #include "core/ConfigJson.h"
 #include "core/Errors.h"
 #include "core/NpyArray.h"
+#include "core/TeachingModel.h"
 
 namespace attnviz {
 namespace {
@@ -228,6 +229,16 @@ Weights loadWeights(const std::filesystem::path& path) {
 AttentionConfig withWeights(const AttentionConfig& config, const Weights& weights) {
     AttentionConfig result = config;
     result.preset = ProjectionPreset::Supplied;
+    result.dModel = weights.dModel();
+    result.supplied = {weights.wq, weights.wk, weights.wv, weights.wo};
+    result.validate();
+    return result;
+}
+
+AttentionConfig replaceWeights(const AttentionConfig& config, const Weights& weights) {
+    if (config.preset != ProjectionPreset::Teaching || weights.dModel() != teachingModelOf(config).dimensions())
+        return withWeights(config, weights);
+    AttentionConfig result = config;
     result.dModel = weights.dModel();
     result.supplied = {weights.wq, weights.wk, weights.wv, weights.wo};
     result.validate();

@@ -53,6 +53,12 @@ void saveWeightsNpy(const std::filesystem::path& folder, const Weights& weights)
 /// divide the new d_model; config itself is never modified.
 [[nodiscard]] AttentionConfig withWeights(const AttentionConfig& config, const Weights& weights);
 
+/// config with its W matrices replaced by weights and its X made as before, where it can be: with
+/// the Teaching preset and weights of the model's d_model, the preset stays Teaching (the model's
+/// lexicon X, these matrices as config.supplied); otherwise withWeights (preset Supplied, seeded X).
+/// Throws ConfigError like withWeights; config itself is never modified.
+[[nodiscard]] AttentionConfig replaceWeights(const AttentionConfig& config, const Weights& weights);
+
 /// The matrices of a Projections (e.g. a trace's or the teaching model's) as Weights.
 [[nodiscard]] Weights weightsOf(const Projections& projections, std::string comment = {});
 

@@ -1,12 +1,17 @@
 #include "ui/CellExplainer.h"
 
+#include <QEvent>
+#include <QScrollBar>
 #include <QStringList>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "core/Explanation.h"
+#include "core/TeachingModel.h"
 #include "ui/HeatmapGeometry.h"
+#include "ui/Theme.h"
 
 namespace attnviz::ui {
 namespace {
@@ -14,6 +19,8 @@ namespace {
 constexpr int kDecimals = 4;
 constexpr int kMaxTableRows = 16;  // rows of the q/k table before "… more"
 constexpr int kMaxVectorItems = 8;
+constexpr int kLargestCount = 3;  // products highlighted
+const QLatin1String kLargestColour("#fff3b0");
 
 QString num(double value) { return formatValue(value, kDecimals); }
 
@@ -29,6 +36,24 @@ QString vectorText(const Eigen::VectorXd& v) {
     return QStringLiteral("[") + items.join(QStringLiteral(", ")) + QStringLiteral("]");
 }
 
+// Indices of the kLargestCount products of largest magnitude (more on a tie), largest first; those
+// under a quarter of the largest, and zeros, are left out: they do not explain the score.
+std::vector<int> largestProducts(const Eigen::VectorXd& products) {
+    std::vector<int> order(static_cast<std::size_t>(products.size()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return std::abs(products[a]) > std::abs(products[b]); });
+    std::vector<int> result;
+    const double top = products.size() > 0 ? std::abs(products[order.front()]) : 0.0;
+    for (int m : order) {
+        const bool full = static_cast<int>(result.size()) >= kLargestCount &&
+                          std::abs(products[m]) < std::abs(products[result.back()]);
+        if (full || top == 0 || std::abs(products[m]) < top / 4) break;
+        result.push_back(m);
+    }
+    return result;
+}
+
 QString formula(const QString& html) { return QStringLiteral("<p class=\"f\">%1</p>").arg(html); }
 
 QString sub(const QString& text) { return QStringLiteral("<sub>%1</sub>").arg(text); }
@@ -37,10 +62,26 @@ QString sub(const QString& text) { return QStringLiteral("<sub>%1</sub>").arg(te
 
 CellExplainer::CellExplainer(QWidget* parent) : QTextBrowser(parent) {
     setOpenLinks(false);
-    document()->setDefaultStyleSheet(QStringLiteral(
-        "p.f { margin-left: 12px; } td { padding: 1px 10px; white-space: nowrap; } th { padding: 1px 10px; text-align: right; }"
-        " .masked { color: #c62828; font-weight: bold; } .result { font-weight: bold; }"));
+    applyStyleSheet();
     clearCell();
+}
+
+void CellExplainer::applyStyleSheet() {
+    document()->setDefaultStyleSheet(
+        QStringLiteral("p.f { margin-left: 12px; } td { padding: 1px 10px; white-space: nowrap; } th { padding: 1px "
+                       "10px; text-align: right; } .masked { color: %1; font-weight: bold; } .result { font-weight: "
+                       "bold; }")
+            .arg(warningTextColor(palette()).name()));
+}
+
+void CellExplainer::changeEvent(QEvent* event) {
+    QTextBrowser::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange && event->type() != QEvent::PaletteChange) return;
+    if (event->type() == QEvent::PaletteChange) applyStyleSheet();
+    if (trace_)
+        render();
+    else
+        clearCell();
 }
 
 void CellExplainer::clearCell() {
@@ -84,33 +125,88 @@ void CellExplainer::render() {
                     .arg(trace.dK());
     }
 
-    // 1. q_i and k_j side by side, with the products.
+    // 1. q_i and k_j side by side, with the products; the teaching model names each dimension.
+    const AttentionConfig& config = trace.config();
+    const bool named = config.preset == ProjectionPreset::Teaching;
+    const TeachingModel* model = named ? &teachingModelOf(config) : nullptr;
+    const auto dK = static_cast<int>(cell.q.size());
+    const int firstColumn = detailHead * trace.dK();
+    const auto queryName = [&](int m) {
+        return QString::fromStdString(model->queryDimensions()[static_cast<std::size_t>(firstColumn + m)].name);
+    };
+    const auto keyName = [&](int m) {
+        return QString::fromStdString(model->keyDimensions()[static_cast<std::size_t>(firstColumn + m)].name);
+    };
+    const std::vector<int> largest = largestProducts(cell.products);
+    const auto isLargest = [&](int m) { return std::find(largest.begin(), largest.end(), m) != largest.end(); };
+
     html += tr("<p><b>1. The query of «&nbsp;%1&nbsp;» and the key of «&nbsp;%2&nbsp;»</b> (d_k = %3 numbers each)</p>")
                 .arg(token(trace, query_), token(trace, key_))
                 .arg(trace.dK());
-    html += QStringLiteral("<table><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th></tr>")
+    // Why the score is what it is, in words, before the numbers.
+    if (!largest.empty() && named) {
+        html += tr("<p>The largest products (highlighted below):</p>") + QStringLiteral("<ul>");
+        for (int m : largest)
+            html += QStringLiteral("<li>") +
+                    tr("«&nbsp;%1&nbsp;» × «&nbsp;%2&nbsp;» = %3 × %4 = <b>%5</b>")
+                        .arg(queryName(m).toHtmlEscaped(), keyName(m).toHtmlEscaped(), num(cell.q[m]), num(cell.k[m]),
+                             num(cell.products[m])) +
+                    QStringLiteral("</li>");
+        html += QStringLiteral("</ul>");
+    }
+    html += QStringLiteral("<table><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
                 .arg(sub(i), sub(j));
-    const auto dK = static_cast<int>(cell.q.size());
-    for (int m = 0; m < std::min(dK, kMaxTableRows); ++m)
-        html += QStringLiteral("<tr><td align=\"right\">%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td>"
-                               "<td align=\"right\">%4</td></tr>")
-                    .arg(m)
-                    .arg(num(cell.q[m]), num(cell.k[m]), num(cell.products[m]));
-    if (dK > kMaxTableRows)
-        html += tr("<tr><td colspan=\"4\">… %1 more rows</td></tr>").arg(dK - kMaxTableRows);
+    if (named) html += tr("<th align=\"left\">dimension: query ↔ key</th>");
+    html += QStringLiteral("</tr>");
+    int shownRows = 0, zeroRows = 0;
+    for (int m = 0; m < dK; ++m) {
+        // The model's unused dimensions (q and k both 0) would only add rows of zeros.
+        if (named && cell.q[m] == 0 && cell.k[m] == 0) {
+            ++zeroRows;
+            continue;
+        }
+        if (shownRows == kMaxTableRows) break;
+        ++shownRows;
+        // Dark text on the light highlight, whatever the theme.
+        const QString cellStart =
+            isLargest(m) ? QStringLiteral("<td align=\"right\" bgcolor=\"%1\"><b><font color=\"#202020\">").arg(kLargestColour)
+                         : QStringLiteral("<td align=\"right\">");
+        const QString cellEnd = isLargest(m) ? QStringLiteral("</font></b></td>") : QStringLiteral("</td>");
+        html += QStringLiteral("<tr><td align=\"right\">%1</td>").arg(m);
+        html += cellStart + num(cell.q[m]) + cellEnd + cellStart + num(cell.k[m]) + cellEnd + cellStart +
+                num(cell.products[m]) + cellEnd;
+        // The names last, so the numbers stay in view in a narrow dock.
+        if (named)
+            html += QStringLiteral("<td>%1 ↔ %2</td>")
+                        .arg(queryName(m).toHtmlEscaped(), keyName(m).toHtmlEscaped());
+        html += QStringLiteral("</tr>");
+    }
+    const int hidden = dK - zeroRows - shownRows;
+    if (hidden > 0) html += tr("<tr><td colspan=\"5\">… %1 more rows</td></tr>").arg(hidden);
     html += QStringLiteral("</table>");
+    if (zeroRows > 0)
+        html += zeroRows == 1 ? tr("<p>1 dimension where q and k are both 0 is left out.</p>")
+                              : tr("<p>%1 dimensions where q and k are both 0 are left out.</p>").arg(zeroRows);
+    if (!largest.empty() && !named) html += tr("<p>The largest products are highlighted.</p>");
 
     // 2. The dot product.
     QStringList terms;
-    for (int m = 0; m < std::min(dK, kMaxVectorItems); ++m)
-        terms << (cell.products[m] < 0 ? QStringLiteral("(%1)").arg(num(cell.products[m])) : num(cell.products[m]));
-    if (dK > kMaxVectorItems) terms << tr("… (%1 terms)").arg(dK);
+    int termsShown = 0;
+    bool cut = false;
+    for (int m = 0; m < dK && !cut; ++m) {
+        if (named && cell.products[m] == 0) continue;  // the teaching model's zeros, said once below
+        cut = termsShown == kMaxVectorItems;
+        terms << (cut ? tr("… (%1 terms)").arg(dK)
+                      : cell.products[m] < 0 ? QStringLiteral("(%1)").arg(num(cell.products[m])) : num(cell.products[m]));
+        ++termsShown;
+    }
+    if (terms.isEmpty()) terms << tr("0 (every product is 0)");
+    else if (named && !cut && termsShown < dK) terms << tr("(%1 products of 0)").arg(dK - termsShown);
     html += tr("<p><b>2. Score: the dot product</b></p>");
     html += formula(QStringLiteral("q%1 · k%2 = Σ<sub>m</sub> q%1[m]·k%2[m] = %3 = <b>%4</b>")
                         .arg(sub(i), sub(j), terms.join(QStringLiteral(" + ")), num(cell.dot)));
 
     // 3. Scaling.
-    const AttentionConfig& config = trace.config();
     QString divisorText;
     if (config.scaleBySqrtDk && config.temperature == 1.0)
         divisorText = tr("÷ √d_k = ÷ √%1 = ÷ %2").arg(trace.dK()).arg(num(cell.divisor));
@@ -184,7 +280,14 @@ void CellExplainer::render() {
                             : tr("<p>+ %1 other terms, whose weights add up to %2.</p>").arg(others).arg(rest);
     }
     html += formula(tr("context%1 = <b>%2</b>").arg(sub(i), vectorText(context.context)));
+    // setHtml empties the document first: the vertical scroll bar would go, the text be laid out
+    // at the full width, then the bar come back and the text be laid out again. Held on, the bar
+    // costs one layout; it still goes afterwards if the new text fits.
+    const Qt::ScrollBarPolicy policy = verticalScrollBarPolicy();
+    const bool holdBar = policy == Qt::ScrollBarAsNeeded && verticalScrollBar()->isVisible();
+    if (holdBar) setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setHtml(html);
+    if (holdBar) setVerticalScrollBarPolicy(policy);
 }
 
 }  // namespace attnviz::ui

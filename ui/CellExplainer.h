@@ -25,8 +25,13 @@ public:
     /// How many terms of the context sum are written out.
     static constexpr int kContextTerms = 3;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void render();
+    /// The table and formula styles, the masked red readable on the current palette.
+    void applyStyleSheet();
 
     std::shared_ptr<const AttentionTrace> trace_;
     int head_ = 0, query_ = -1, key_ = -1;

@@ -77,11 +77,10 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
         result.head = request.head == kAllHeads || (request.head >= 0 && request.head < result.trace->heads())
                           ? request.head
                           : 0;
-        for (int s = 0; s < kStepCount; ++s) {
-            if (cancel.load()) throw Cancelled();
-            result.sources[static_cast<std::size_t>(s)] =
-                std::make_shared<const MatrixSource>(result.trace, static_cast<Step>(s), result.head);
-        }
+        if (cancel.load()) throw Cancelled();
+        result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel);
+        if (request.labelFont)  // shared by the rows of every step and the columns of the n × n ones
+            (void)result.sources[static_cast<std::size_t>(Step::Weights)]->widestRowLabel(*request.labelFont);
     } catch (const Cancelled&) {
         result.outcome = ComputeResult::Outcome::Cancelled;
     } catch (const InputError& e) {

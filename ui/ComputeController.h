@@ -1,4 +1,5 @@
 #pragma once
+#include <QFont>
 #include <QObject>
 #include <QString>
 #include <QThreadPool>
@@ -7,6 +8,7 @@
 #include <atomic>
 #include <list>
 #include <memory>
+#include <optional>
 
 #include "core/AttentionConfig.h"
 #include "core/AttentionTrace.h"
@@ -24,6 +26,9 @@ struct ComputeRequest {
     int head = 0;  ///< 0 … h−1 or kAllHeads; clamped to the trace's heads
     /// A trace already computed for this sentence and config: only the sources are rebuilt.
     std::shared_ptr<const AttentionTrace> reuse;
+    /// The font the heatmaps lay their labels out in: the token labels are measured in it here,
+    /// off the GUI thread (MatrixSource::widestRowLabel).
+    std::optional<QFont> labelFont = std::nullopt;
 };
 
 /// Everything the views need, made off the GUI thread (the trace and one MatrixSource per step,

@@ -1,6 +1,9 @@
 #pragma once
 #include <QWidget>
 
+#include <functional>
+#include <vector>
+
 #include "core/AttentionConfig.h"
 
 class QCheckBox;
@@ -67,7 +70,13 @@ signals:
     void colorMapChanged(const QString& name);
     void maskEditModeChanged(bool on);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Calls setTexts now and again at each change of language (QEvent::LanguageChange).
+    void translate(std::function<void()> setTexts);
+    void retranslateUi();
     QWidget* makeMaskGroup();
     QWidget* makeScalingGroup();
     QWidget* makeModelGroup();
@@ -77,7 +86,12 @@ private:
     void emitConfigChanged();
     [[nodiscard]] std::vector<int> globalTokens(bool* ok) const;
 
+    std::vector<std::function<void()>> retranslators_;
     AttentionConfig base_;
+    ProjectionPreset presetShown_ = ProjectionPreset::Random;
+    int freeDModel_ = AttentionConfig{}.dModel;  ///< d_model of Random and Identity, kept across the other presets
+    SuppliedProjections suppliedMatrices_;       ///< the Supplied preset's matrices (a file, a session, edits)
+    SuppliedProjections teachingEdits_;          ///< edited weights of the teaching model; empty: its own
     double temperatureValue_ = 1.0;
     bool updating_ = false;
 

@@ -3,10 +3,12 @@
 #include <QFontMetricsF>
 #include <QLinearGradient>
 #include <QList>
+#include <QPaintEngine>
 #include <QPen>
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace attnviz::ui {
 namespace {
@@ -16,13 +18,17 @@ constexpr double kHatchWidth = 1.5;
 constexpr double kMinCellForGap = 12;
 constexpr int kCellsPerBlock = 1 << 16;
 
-double widestLabel(const QFontMetricsF& metrics, const QStringList& labels, double cap) {
-    double widest = 0;
-    for (const QString& label : labels) {
-        widest = std::max(widest, metrics.horizontalAdvance(label));
-        if (widest >= cap) return cap;
-    }
-    return widest;
+bool isWhole(double value) { return value == std::floor(value); }
+
+// Whether rectangles at gridOrigin + k·cellSize (and cellSize − gap wide) fall on whole device
+// pixels of a raster painter: there the rectangle fill without antialiasing gives exactly the
+// antialiased fill's pixels, without rasterizing a path per cell.
+bool onWholePixels(const QPainter& painter, QPointF gridOrigin, double cellSize, double gap) {
+    const QPaintEngine* engine = painter.paintEngine();
+    const QTransform device = painter.deviceTransform();
+    return engine && engine->type() == QPaintEngine::Raster && device.type() <= QTransform::TxTranslate &&
+           isWhole(device.dx() + gridOrigin.x()) && isWhole(device.dy() + gridOrigin.y()) && isWhole(cellSize) &&
+           isWhole(gap);
 }
 
 bool hasMask(const MatrixSource& source) {
@@ -76,11 +82,61 @@ void HeatmapPainter::paintCells(QPainter& painter, const CellRange& range, QPoin
     painter.restore();
 }
 
+bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QPoint gridOrigin, int cellSize) const {
+    const QImage::Format format = image.format();
+    if (image.devicePixelRatio() != 1.0 || cellSize <= 0 ||
+        (format != QImage::Format_RGB32 && format != QImage::Format_ARGB32 &&
+         format != QImage::Format_ARGB32_Premultiplied))
+        return false;
+    const double gapSize = cellSize >= kMinCellForGap ? style_.cellGap : 0.0;
+    const auto gap = static_cast<int>(gapSize);
+    if (gap != gapSize || gap < 0 || gap >= cellSize || (gap > 0 && style_.background.alpha() != 255)) return false;
+    if (hasMask(source_) || valuesFit(cellSize)) return false;
+    const CellRange clipped{std::max(0, range.rowBegin), std::min(source_.rows(), range.rowEnd),
+                            std::max(0, range.colBegin), std::min(source_.cols(), range.colEnd)};
+    // The pixels of the block's columns inside the image (with gaps: paintRows' background fill).
+    const int xBegin = std::max(0, gridOrigin.x() + clipped.colBegin * cellSize);
+    const int xEnd = std::min(image.width(), gridOrigin.x() + clipped.colEnd * cellSize);
+    if (clipped.isEmpty() || xBegin >= xEnd) return true;
+    const QRgb background = style_.background.rgba();
+    std::vector<QRgb> line(static_cast<std::size_t>(xEnd - xBegin));
+    const int rowsPerBlock = std::max(1, kCellsPerBlock / clipped.colCount());
+    for (int row0 = clipped.rowBegin; row0 < clipped.rowEnd; row0 += rowsPerBlock) {
+        const int row1 = std::min(clipped.rowEnd, row0 + rowsPerBlock);
+        const Eigen::MatrixXd values = source_.block(row0, clipped.colBegin, row1 - row0, clipped.colCount());
+        for (int row = row0; row < row1; ++row) {
+            const int top = gridOrigin.y() + row * cellSize;
+            const int yEnd = std::min(image.height(), top + cellSize);
+            if (std::max(0, top) >= yEnd) continue;
+            // One line of the row's cells (colour, then gap), copied to each pixel line of the row.
+            for (int col = clipped.colBegin; col < clipped.colEnd; ++col) {
+                const int left = gridOrigin.x() + col * cellSize;
+                const QRgb fill = style_.colorMap.rgbAt(
+                    style_.colorMap.position(values(row - row0, col - clipped.colBegin), style_.scaleMin,
+                                             style_.scaleMax));
+                for (int x = std::max(left, xBegin); x < std::min(left + cellSize, xEnd); ++x)
+                    line[static_cast<std::size_t>(x - xBegin)] = x < left + cellSize - gap ? fill : background;
+            }
+            for (int y = std::max(0, top); y < yEnd; ++y) {
+                auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y)) + xBegin;
+                if (y < top + cellSize - gap)
+                    std::copy(line.begin(), line.end(), pixels);
+                else
+                    std::fill(pixels, pixels + line.size(), background);
+            }
+        }
+    }
+    return true;
+}
+
 void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd,
                                QPointF gridOrigin, double cellSize, bool withValues) const {
     const Eigen::MatrixXd values = source_.block(rowBegin, colBegin, rowEnd - rowBegin, colEnd - colBegin);
     const QFontMetricsF metrics(style_.valueFont);
     const double gap = cellSize >= kMinCellForGap ? style_.cellGap : 0.0;
+    // paintCells restores the hint; masked cells turn it back on for their hatching.
+    if (!withValues && onWholePixels(painter, gridOrigin, cellSize, gap))
+        painter.setRenderHint(QPainter::Antialiasing, false);
     if (gap > 0)
         painter.fillRect(QRectF(gridOrigin.x() + colBegin * cellSize, gridOrigin.y() + rowBegin * cellSize,
                                 (colEnd - colBegin) * cellSize, (rowEnd - rowBegin) * cellSize),
@@ -121,12 +177,14 @@ HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, double cellSize, const QFo
     const double margin = std::round(line * 0.6);
     const double pad = std::max(4.0, std::round(line * 0.3));
     const double cap = line * 10;
-    const double widestRow = std::ceil(widestLabel(metrics, source_.rowLabels(), cap));
-    const double widestCol = std::ceil(widestLabel(metrics, source_.colLabels(), cap));
+    // Measured once per source and font (the view lays out on every zoom and resize).
+    const double widestRow = std::ceil(std::min(source_.widestRowLabel(labelFont), cap));
+    const double widestCol = std::ceil(std::min(source_.widestColLabel(labelFont), cap));
 
     HeatmapLayout out;
     out.margin = margin;
-    out.columnLabelsRotated = columnLabelsRotated(widestCol, cellSize);
+    // The same padding as the step below: else, with a large font, labels would neither turn nor fit.
+    out.columnLabelsRotated = columnLabelsRotated(widestCol, cellSize, pad);
     out.rowLabelStep = labelStep(cellSize, line);
     out.columnLabelStep = out.columnLabelsRotated ? labelStep(cellSize, line) : labelStep(cellSize, widestCol + pad);
     const double columnLabelsHeight = out.columnLabelsRotated ? widestCol : line;
@@ -213,8 +271,11 @@ void HeatmapPainter::paintRowLabels(QPainter& painter, const QStringList& labels
          row += step) {
         const bool strong = row == highlighted;
         painter.setFont(strong ? bold : normal);
-        const QRectF rect(band.left(), gridTop + row * cellSize, band.width(), cellSize);
-        painter.drawText(rect, Qt::AlignRight | Qt::AlignVCenter,
+        // A row as tall as a line of text, centred on the cell and never clipped: with small
+        // cells (long sentences) every k-th label must still be drawn whole.
+        const double height = std::max(cellSize, metrics.height());
+        const QRectF rect(band.left(), gridTop + (row + 0.5) * cellSize - height / 2, band.width(), height);
+        painter.drawText(rect, Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip,
                          (strong ? boldMetrics : metrics).elidedText(labels[row], Qt::ElideRight, band.width()));
     }
     painter.setFont(normal);

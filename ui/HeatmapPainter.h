@@ -2,6 +2,7 @@
 #include <QColor>
 #include <QCoreApplication>
 #include <QFont>
+#include <QImage>
 #include <QPainter>
 #include <QRectF>
 #include <QString>
@@ -81,6 +82,11 @@ public:
     /// coordinates; it may be far outside the device when drawing a tile). Fetches values by
     /// blocks of at most 64k cells.
     void paintCells(QPainter& painter, const CellRange& range, QPointF gridOrigin, double cellSize) const;
+    /// The same pixels as paintCells on an image of device pixel ratio 1, written directly
+    /// instead of through a painter, when nothing needs one: no masked cell, no value in cells,
+    /// an opaque background under gaps, a 32-bit RGB format. gridOrigin is in pixels. Returns
+    /// false, drawing nothing, when it does not apply.
+    bool paintCellsToImage(QImage& image, const CellRange& range, QPoint gridOrigin, int cellSize) const;
 
     /// Layout of a figure whose visible grid is gridSize, with labels in labelFont.
     [[nodiscard]] HeatmapLayout layout(QSizeF gridSize, double cellSize, const QFont& labelFont) const;

@@ -1,5 +1,6 @@
 #include "ui/HeatmapView.h"
 
+#include <QAccessible>
 #include <QElapsedTimer>
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -153,6 +154,10 @@ void HeatmapView::selectCell(std::optional<CellIndex> cell) {
     }
     viewport()->update();
     updateAccessibility();
+    // Screen readers hear the new cell: name and description changed (sent by the setters) and
+    // the selection inside the view moved.
+    QAccessibleEvent moved(this, QAccessible::Selection);
+    QAccessible::updateAccessibility(&moved);
     if (cell)
         emit cellSelected(cell->row, cell->col);
     else
@@ -315,10 +320,14 @@ QImage HeatmapView::renderTile(const MatrixSource& source, const HeatmapStyle& s
     QImage image(pixels, pixels, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(devicePixelRatio);
     image.fill(style.background);
-    QPainter painter(&image);
     const QRectF content(tile.x * kTileSize, tile.y * kTileSize, kTileSize, kTileSize);
     const CellRange range = cellsIn(content, tile.cellSize, source.rows(), source.cols());
-    HeatmapPainter(source, style).paintCells(painter, range, -content.topLeft(), tile.cellSize);
+    const HeatmapPainter cells(source, style);
+    // Plain cells (no mask, no values) are written straight into the image; the rest is painted.
+    if (cells.paintCellsToImage(image, range, QPoint(-tile.x * kTileSize, -tile.y * kTileSize), tile.cellSize))
+        return image;
+    QPainter painter(&image);
+    cells.paintCells(painter, range, -content.topLeft(), tile.cellSize);
     return image;
 }
 
@@ -559,8 +568,9 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
 
 void HeatmapView::changeEvent(QEvent* event) {
     QAbstractScrollArea::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) updateAccessibility();
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
-        event->type() == QEvent::StyleChange) {
+        event->type() == QEvent::StyleChange || event->type() == QEvent::LanguageChange) {
         if (event->type() == QEvent::FontChange && !userZoomed_) cellSize_ = defaultCellSize();
         invalidateTiles();
         relayout();

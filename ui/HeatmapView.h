@@ -91,6 +91,8 @@ public:
     [[nodiscard]] QString toolTipForCell(int row, int col) const;
     /// The style tiles are drawn with (map, scale, decimals, fonts): exporters can reuse it.
     [[nodiscard]] HeatmapStyle heatmapStyle() const;
+    /// The widget's font, at 12 pt at least: labels, titles and values.
+    [[nodiscard]] QFont readableFont() const;
 
     /// Off: every tile is rendered in paintEvent (deterministic, for tests and grabs). On
     /// (default): tiles that are not ready within a few milliseconds are rendered on a worker
@@ -140,8 +142,6 @@ private:
     };
 
     [[nodiscard]] GridGeometry grid() const;
-    /// The widget's font, at 12 pt at least: labels, titles and values.
-    [[nodiscard]] QFont readableFont() const;
     [[nodiscard]] static quint64 tileKey(const Tile& tile);
     [[nodiscard]] static QImage renderTile(const MatrixSource& source, const HeatmapStyle& style, const Tile& tile,
                                            qreal devicePixelRatio);

@@ -20,11 +20,16 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QToolBar>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include "core/Errors.h"
+#include "core/TeachingModel.h"
+#include "core/WeightsFile.h"
 #include "ui/CellExplainer.h"
+#include "ui/ClassroomActions.h"
 #include "ui/ComputeController.h"
 #include "ui/ControlsPanel.h"
 #include "ui/Examples.h"
@@ -32,11 +37,12 @@
 #include "ui/RowChart.h"
 #include "ui/StepperView.h"
 #include "ui/TokenStrip.h"
+#include "ui/WeightEditor.h"
+#include "ui/WeightsActions.h"
 
 namespace attnviz::ui {
 namespace {
 
-constexpr double kDefaultPointSize = 13.0;
 constexpr int kBusyIndicatorDelayMs = 200;  // short computations never flash the indicator
 
 }  // namespace
@@ -62,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildDocks();
     buildMenus();
     buildStatusBar();
+    buildTeachingParts();
 
     connect(&debounce_, &QTimer::timeout, this, &MainWindow::startCompute);
     connect(compute_, &ComputeController::finished, this, &MainWindow::onResult);
@@ -77,7 +84,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     const double pointSize = settings.value(QStringLiteral("window/pointSize"), big.pointSizeF()).toDouble();
     if (pointSize != big.pointSizeF()) changeTextSize(pointSize / big.pointSizeF());
 
+    controls_->setConfig(teachingConfig());  // the default: attention that means something
+    weightEditor_->showConfig(config());
     setSentence(examples().constFirst().sentence);
+    classroom_ = new ClassroomActions(this);  // restores the remembered sentence and settings
+    retranslateUi();
     recomputeNow();
 }
 
@@ -111,8 +122,7 @@ void MainWindow::buildCentralArea() {
     messageText_->setFont(bold);
     messageText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* close = new QToolButton;
-    close->setText(tr("✕"));
-    close->setToolTip(tr("Hide this message"));
+    hideMessageButton_ = close;
     close->setAutoRaise(true);
     connect(close, &QToolButton::clicked, this, &MainWindow::hideMessage);
     messageLayout->addWidget(icon);
@@ -121,11 +131,9 @@ void MainWindow::buildCentralArea() {
     messageBar_->hide();
     layout->addWidget(messageBar_);
 
-    auto* sentenceLabel = new QLabel(tr("&Sentence"));
+    auto* sentenceLabel = new QLabel;
+    sentenceLabel_ = sentenceLabel;
     sentenceEdit_ = new QPlainTextEdit;
-    sentenceEdit_->setPlaceholderText(tr("Type a sentence: the attention is recomputed as you type."));
-    sentenceEdit_->setToolTip(tr("The input: n tokens, each becomes a row of X ∈ ℝ^(n × d_model). Up to %1 tokens.")
-                                  .arg(kDefaultMaxTokens));
     sentenceEdit_->setTabChangesFocus(true);
     const int lineHeight = sentenceEdit_->fontMetrics().lineSpacing();
     sentenceEdit_->setFixedHeight(lineHeight * 2 + 2 * sentenceEdit_->frameWidth() +
@@ -146,10 +154,8 @@ void MainWindow::buildCentralArea() {
     heatmap_ = new HeatmapView;
     heatmap_->setToolTip(QString());
     stepper_ = new StepperView;
-    tabs_->addTab(heatmap_, tr("Attention weights"));
-    tabs_->setTabToolTip(0, tr("softmax(QKᵀ/√d_k + mask): row i = query i, column j = key j; each row sums to 1."));
-    tabs_->addTab(stepper_, tr("Step by step"));
-    tabs_->setTabToolTip(1, tr("Every matrix of the computation, from X to the output, with its formula and shape."));
+    tabs_->addTab(heatmap_, QString());
+    tabs_->addTab(stepper_, QString());
     layout->addWidget(tabs_, 1);
     connect(heatmap_, &HeatmapView::cellSelected, this, [this](int row, int col) {
         if (!selecting_) keyChosenByUser_ = true;
@@ -172,19 +178,22 @@ void MainWindow::buildDocks() {
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setMinimumWidth(std::max(controls_->sizeHint().width(), fontMetrics().averageCharWidth() * 36) +
                             scroll->verticalScrollBar()->sizeHint().width());
-    auto* controlsDock = new QDockWidget(tr("Controls"), this);
+    auto* controlsDock = new QDockWidget(this);
+    controlsDock_ = controlsDock;
     controlsDock->setObjectName(QStringLiteral("controlsDock"));
     controlsDock->setWidget(scroll);
     addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
 
     rowChart_ = new RowChart;
-    auto* chartDock = new QDockWidget(tr("Row of weights"), this);
+    auto* chartDock = new QDockWidget(this);
+    chartDock_ = chartDock;
     chartDock->setObjectName(QStringLiteral("rowChartDock"));
     chartDock->setWidget(rowChart_);
     addDockWidget(Qt::RightDockWidgetArea, chartDock);
 
     explainer_ = new CellExplainer;
-    auto* explainerDock = new QDockWidget(tr("How the weight is computed"), this);
+    auto* explainerDock = new QDockWidget(this);
+    explainerDock_ = explainerDock;
     explainerDock->setObjectName(QStringLiteral("explainerDock"));
     explainerDock->setWidget(explainer_);
     addDockWidget(Qt::RightDockWidgetArea, explainerDock);
@@ -207,29 +216,33 @@ void MainWindow::buildDocks() {
 }
 
 void MainWindow::buildMenus() {
-    fileMenu_ = menuBar()->addMenu(tr("&File"));
-    QAction* quit = fileMenu_->addAction(tr("&Quit"), this, &QWidget::close);
+    fileMenu_ = menuBar()->addMenu(QString());
+    QAction* quit = fileMenu_->addAction(QString(), this, &QWidget::close);
+    quitAction_ = quit;
     quit->setShortcut(QKeySequence::Quit);
 
-    QMenu* examplesMenu = menuBar()->addMenu(tr("&Examples"));
+    QMenu* examplesMenu = menuBar()->addMenu(QString());
+    examplesMenu_ = examplesMenu;
     for (const Example& example : examples()) {
-        const QString language = example.language == QStringLiteral("fr") ? tr("French") : tr("English");
-        QString text = tr("%1: %2").arg(language, example.sentence);
-        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
-        QAction* action = examplesMenu->addAction(text);
+        QAction* action = examplesMenu->addAction(QString());
         const QString sentence = example.sentence;
         connect(action, &QAction::triggered, this, [this, sentence] { setSentence(sentence); });
     }
 
-    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    QAction* weights = viewMenu->addAction(tr("Attention &weights"), this, [this] { tabs_->setCurrentIndex(0); });
+    QMenu* viewMenu = menuBar()->addMenu(QString());
+    viewMenu_ = viewMenu;
+    QAction* weights = viewMenu->addAction(QString(), this, [this] { tabs_->setCurrentIndex(0); });
+    weightsAction_ = weights;
     weights->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    QAction* steps = viewMenu->addAction(tr("&Step by step"), this, [this] { tabs_->setCurrentIndex(1); });
+    QAction* steps = viewMenu->addAction(QString(), this, [this] { tabs_->setCurrentIndex(1); });
+    stepsAction_ = steps;
     steps->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     viewMenu->addSeparator();
-    QAction* larger = viewMenu->addAction(tr("&Larger text"), this, [this] { changeTextSize(1.15); });
+    QAction* larger = viewMenu->addAction(QString(), this, [this] { changeTextSize(1.15); });
+    largerAction_ = larger;
     larger->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    QAction* smaller = viewMenu->addAction(tr("S&maller text"), this, [this] { changeTextSize(1 / 1.15); });
+    QAction* smaller = viewMenu->addAction(QString(), this, [this] { changeTextSize(1 / 1.15); });
+    smallerAction_ = smaller;
     smaller->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
     viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu->addAction(dock->toggleViewAction());
@@ -240,9 +253,7 @@ void MainWindow::buildStatusBar() {
     progress_ = new QProgressBar;
     progress_->setRange(0, 0);
     progress_->setMaximumWidth(220);
-    progress_->setToolTip(tr("Computing on a worker thread: the window stays usable."));
-    cancelButton_ = new QPushButton(tr("Cancel"));
-    cancelButton_->setToolTip(tr("Stop this computation; the last result stays shown."));
+    cancelButton_ = new QPushButton;
     connect(cancelButton_, &QPushButton::clicked, compute_, &ComputeController::cancel);
     progress_->hide();
     cancelButton_->hide();
@@ -259,6 +270,7 @@ QString MainWindow::sentence() const { return sentenceEdit_->toPlainText(); }
 
 void MainWindow::setConfig(const AttentionConfig& config) {
     controls_->setConfig(config);
+    weightEditor_->showConfig(controls_->config());
     scheduleCompute();
 }
 
@@ -300,6 +312,7 @@ void MainWindow::startCompute() {
     request.sentence = sentence();
     request.config = config();
     request.head = controls_->head();
+    request.labelFont = heatmap_->readableFont();
     if (trace_ && request.sentence == traceSentence_ && trace_->config() == request.config) request.reuse = trace_;
     compute_->request(std::move(request));
 }
@@ -350,13 +363,8 @@ void MainWindow::applyResult(const ComputeResult& result) {
     selectedQuery_ = selectedKey_ = -1;  // force every view to follow the new trace
     applySelection(query, key);
 
-    const AttentionConfig& c = trace_->config();
-    const int tokens = trace_->realTokenCount();
-    statusText_->setText((tokens == 1 ? tr("1 token") : tr("%1 tokens").arg(tokens)) +
-                         (c.heads == 1 ? tr(" · d_model %1 · 1 head").arg(c.dModel)
-                                       : tr(" · d_model %1 · %2 heads").arg(c.dModel).arg(c.heads)) +
-                         tr(" · d_k %1 · computed in %2").arg(trace_->dK())
-                             .arg(result.milliseconds < 1 ? tr("under 1 ms") : tr("%1 ms").arg(result.milliseconds)));
+    lastMilliseconds_ = result.milliseconds;
+    updateStatusText();
     emit traceChanged();
 }
 
@@ -392,16 +400,28 @@ void MainWindow::fitHeatmap() {
     if (!trace_) return;
     fittingHeatmap_ = true;
     heatmap_->resetZoom();
-    const HeatmapLayout& layout = heatmap_->currentLayout();
-    const QSize area = heatmap_->viewport()->size();
-    const double bandsWidth = layout.rowTitle.width() + layout.rowLabels.width() + layout.colorBar.width() +
-                              layout.colorBarLabels.width() + 48;
-    const double bandsHeight = layout.columnTitle.height() + layout.columnLabels.height() + 32;
-    const double room = std::min(area.width() - bandsWidth, area.height() - bandsHeight);
-    const int fit = static_cast<int>(room / trace_->size());
+    // The view's size without its scroll bars: otherwise the scroll bars a decision brings would
+    // change the next decision, and the zoom would flip back and forth at some window sizes.
+    QSize area = heatmap_->viewport()->size();
+    if (heatmap_->verticalScrollBar()->isVisible()) area.rwidth() += heatmap_->verticalScrollBar()->width();
+    if (heatmap_->horizontalScrollBar()->isVisible()) area.rheight() += heatmap_->horizontalScrollBar()->height();
+    // Room for the cells: the view less the titles, labels, colour bar and margins, measured at
+    // this font and cell size (they grow with the font; smaller cells may turn the column labels).
+    const auto room = [&] {
+        const HeatmapLayout& layout = heatmap_->currentLayout();
+        return std::min(area.width() - (layout.size.width() - layout.grid.width() + 8),
+                        area.height() - (layout.size.height() - layout.grid.height() + 8));
+    };
+    const double first = room();
+    const int fit = static_cast<int>(first / trace_->size());
     // Down to 3/4 of the default, the default wins: numbers in the cells matter more than a
     // little scrolling.
-    if (room > 0 && fit < heatmap_->cellSize() * 3 / 4) heatmap_->setCellSize(std::max(kMinCellSize, fit));
+    if (first > 0 && fit < heatmap_->cellSize() * 3 / 4) {
+        heatmap_->setCellSize(std::max(kMinCellSize, fit));
+        const double second = room();
+        const int refit = static_cast<int>(second / trace_->size());
+        if (second > 0 && refit < heatmap_->cellSize()) heatmap_->setCellSize(std::max(kMinCellSize, refit));
+    }
     fittingHeatmap_ = false;
 }
 
@@ -475,7 +495,7 @@ void MainWindow::sizeDocks() {
     for (QDockWidget* dock : docks) {
         if (dock->widget() == rowChart_) chartDock = dock;
         else if (dock->widget() == explainer_) explainerDock = dock;
-        else controlsDock = dock;
+        else if (dock == controlsDock_) controlsDock = dock;
     }
     const int charWidth = fontMetrics().averageCharWidth();
     resizeDocks({controlsDock, chartDock}, {charWidth * 40, std::max(charWidth * 52, width() * 27 / 100)},
@@ -484,12 +504,195 @@ void MainWindow::sizeDocks() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    classroom_->saveSettings();  // first: it leaves presentation mode, so the normal layout is kept
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/pointSize"), font().pointSizeF());
     compute_->cancel();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+}
+
+void MainWindow::retranslateUi() {
+    retranslateTeachingParts();
+    hideMessageButton_->setText(tr("✕"));
+    hideMessageButton_->setToolTip(tr("Hide this message"));
+    sentenceLabel_->setText(tr("&Sentence"));
+    sentenceEdit_->setPlaceholderText(tr("Type a sentence: the attention is recomputed as you type."));
+    sentenceEdit_->setToolTip(tr("The input: n tokens, each becomes a row of X ∈ ℝ^(n × d_model). Up to %1 tokens.")
+                                  .arg(kDefaultMaxTokens));
+    const int weightsTab = tabs_->indexOf(heatmap_), stepsTab = tabs_->indexOf(stepper_);
+    tabs_->setTabText(weightsTab, tr("Attention weights"));
+    tabs_->setTabToolTip(weightsTab,
+                         tr("softmax(QKᵀ/√d_k + mask): row i = query i, column j = key j; each row sums to 1."));
+    tabs_->setTabText(stepsTab, tr("Step by step"));
+    tabs_->setTabToolTip(stepsTab,
+                         tr("Every matrix of the computation, from X to the output, with its formula and shape."));
+    controlsDock_->setWindowTitle(tr("Controls"));
+    chartDock_->setWindowTitle(tr("Row of weights"));
+    explainerDock_->setWindowTitle(tr("How the weight is computed"));
+
+    fileMenu_->setTitle(tr("&File"));
+    quitAction_->setText(tr("&Quit"));
+    examplesMenu_->setTitle(tr("&Examples"));
+    const QList<QAction*> exampleActions = examplesMenu_->actions();
+    for (qsizetype i = 0; i < exampleActions.size() && i < examples().size(); ++i) {
+        const Example& example = examples()[i];
+        const QString language = example.language == QStringLiteral("fr") ? tr("French") : tr("English");
+        QString text = tr("%1: %2").arg(language, example.sentence);
+        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        exampleActions[i]->setText(text);
+    }
+    viewMenu_->setTitle(tr("&View"));
+    weightsAction_->setText(tr("Attention &weights"));
+    stepsAction_->setText(tr("&Step by step"));
+    largerAction_->setText(tr("&Larger text"));
+    smallerAction_->setText(tr("S&maller text"));
+
+    progress_->setToolTip(tr("Computing on a worker thread: the window stays usable."));
+    cancelButton_->setText(tr("Cancel"));
+    cancelButton_->setToolTip(tr("Stop this computation; the last result stays shown."));
+    updateStatusText();
+    // The controls' texts change length with the language; once they are set (the panel
+    // retranslates after this window), their dock is made wide enough for them.
+    QTimer::singleShot(0, this, [this] {
+        if (auto* scroll = qobject_cast<QScrollArea*>(controlsDock_->widget()))
+            scroll->setMinimumWidth(std::max(controls_->sizeHint().width(), fontMetrics().averageCharWidth() * 36) +
+                                    scroll->verticalScrollBar()->sizeHint().width());
+    });
+}
+
+void MainWindow::updateStatusText() {
+    if (!trace_) {
+        statusText_->clear();
+        return;
+    }
+    const AttentionConfig& c = trace_->config();
+    const int tokens = trace_->realTokenCount();
+    statusText_->setText((tokens == 1 ? tr("1 token") : tr("%1 tokens").arg(tokens)) +
+                         (c.heads == 1 ? tr(" · d_model %1 · 1 head").arg(c.dModel)
+                                       : tr(" · d_model %1 · %2 heads").arg(c.dModel).arg(c.heads)) +
+                         tr(" · d_k %1 · computed in %2").arg(trace_->dK())
+                             .arg(lastMilliseconds_ < 1 ? tr("under 1 ms") : tr("%1 ms").arg(lastMilliseconds_)));
+}
+
+void MainWindow::resetLayout() {
+    QFont f = QApplication::font();
+    f.setPointSizeF(std::max(f.pointSizeF(), kDefaultPointSize));
+    setFont(f);
+    QToolTip::setFont(f);
+    showNormal();
+    const QSize screen = this->screen() ? this->screen()->availableSize() : QSize(1600, 960);
+    resize(screen.width() * 95 / 100, screen.height() * 95 / 100);
+    for (QToolBar* bar : findChildren<QToolBar*>()) {
+        addToolBar(Qt::TopToolBarArea, bar);
+        bar->show();
+    }
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock_);
+    addDockWidget(Qt::RightDockWidgetArea, chartDock_);
+    addDockWidget(Qt::RightDockWidgetArea, explainerDock_);
+    for (QDockWidget* dock : {controlsDock_, chartDock_, explainerDock_}) {
+        dock->setFloating(false);
+        dock->show();
+    }
+    menuBar()->show();
+    statusBar()->show();
+    sizeDocks();
+    autoFitHeatmap_ = true;
+    fitHeatmap();
+}
+
+void MainWindow::refitHeatmap() {
+    if (autoFitHeatmap_) fitHeatmap();
+}
+
+void MainWindow::buildTeachingParts() {
+    // Above the heatmap: random weights are said to be untrained, in plain words.
+    untrainedBanner_ = new QFrame;
+    untrainedBanner_->setObjectName(QStringLiteral("untrainedBanner"));
+    untrainedBanner_->setFrameStyle(QFrame::Box | QFrame::Plain);
+    QPalette info = untrainedBanner_->palette();
+    info.setColor(QPalette::Window, QColor(0xe3, 0xf2, 0xfd));
+    info.setColor(QPalette::WindowText, QColor(0x0d, 0x3c, 0x61));
+    info.setColor(QPalette::ButtonText, QColor(0x0d, 0x3c, 0x61));
+    untrainedBanner_->setPalette(info);
+    untrainedBanner_->setAutoFillBackground(true);
+    auto* bannerLayout = new QHBoxLayout(untrainedBanner_);
+    untrainedText_ = new QLabel;
+    untrainedText_->setWordWrap(true);
+    untrainedText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    useTeachingButton_ = new QPushButton;
+    connect(useTeachingButton_, &QPushButton::clicked, this, [this] {
+        AttentionConfig teaching = withTeachingModel(config());
+        if (teaching.dModel % teaching.heads != 0) teaching.heads = teachingModelOf(teaching).defaultHeads();
+        setConfig(teaching);
+    });
+    bannerLayout->addWidget(untrainedText_, 1);
+    bannerLayout->addWidget(useTeachingButton_, 0, Qt::AlignVCenter);
+    untrainedBanner_->hide();
+    if (auto* central = qobject_cast<QVBoxLayout*>(centralWidget()->layout()))
+        central->insertWidget(central->indexOf(tabs_), untrainedBanner_);
+
+    // The W matrices, editable, in a dock beside the explanation.
+    weightEditor_ = new WeightEditor;
+    weightsDock_ = new QDockWidget(this);
+    weightsDock_->setObjectName(QStringLiteral("weightsDock"));
+    weightsDock_->setWidget(weightEditor_);
+    addDockWidget(Qt::RightDockWidgetArea, weightsDock_);
+    tabifyDockWidget(explainerDock_, weightsDock_);
+    explainerDock_->raise();  // the weights are a tab behind the explanation (View → Weights, Ctrl+Shift+W)
+    QAction* showWeights = weightsDock_->toggleViewAction();
+    showWeights->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    viewMenu_->addAction(showWeights);
+    connect(showWeights, &QAction::triggered, this, [this](bool shown) {
+        if (shown) weightsDock_->raise();
+    });
+    connect(controls_, &ControlsPanel::configChanged, this, [this] { weightEditor_->showConfig(config()); });
+    connect(weightEditor_, &WeightEditor::weightsEdited, this, [this](const Weights& weights) {
+        try {
+            setConfig(replaceWeights(config(), weights));
+        } catch (const Error& error) {
+            showMessage(tr("These weights cannot be used: %1.").arg(QString::fromStdString(error.what())));
+        }
+    });
+    connect(weightEditor_, &WeightEditor::resetRequested, this,
+            [this] { setConfig(weightEditor_->resetConfig(config())); });
+    weightsActions_ = new WeightsActions(this);
+
+    connect(this, &MainWindow::traceChanged, this, &MainWindow::showTeachingState);
+}
+
+void MainWindow::retranslateTeachingParts() {
+    untrainedText_->setText(tr("<b>Untrained weights.</b> W_Q, W_K and W_V are random numbers: the patterns below "
+                               "carry no linguistic meaning. For attention that means something, use the "
+                               "teaching model."));
+    useTeachingButton_->setText(tr("Use the teaching model"));
+    useTeachingButton_->setToolTip(tr("Projections: Teaching model (its named dimensions and rules)"));
+    weightsDock_->setWindowTitle(tr("Weights"));
+    showTeachingState();
+}
+
+void MainWindow::showTeachingState() {
+    if (!trace_) return;
+    const AttentionConfig& c = trace_->config();
+    untrainedBanner_->setVisible(c.preset == ProjectionPreset::Random);
+    if (c.preset != ProjectionPreset::Teaching) {
+        tokenStrip_->setUnknownTokens({}, QString());
+        return;
+    }
+    const TeachingInput input = teachingModelOf(c).embed(trace_->tokens(), c.positionalEncoding);
+    std::vector<bool> unknown(input.known.size());
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+        unknown[i] = !input.known[i] && static_cast<int>(i) < trace_->realTokenCount();
+    const QString language = input.language == "fr"   ? tr("French")
+                             : input.language == "en" ? tr("English")
+                                                      : QString::fromStdString(input.language);
+    tokenStrip_->setUnknownTokens(unknown, language);
 }
 
 }  // namespace attnviz::ui

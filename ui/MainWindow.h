@@ -1,4 +1,5 @@
 #pragma once
+#include <QFrame>
 #include <QMainWindow>
 #include <QString>
 #include <QTimer>
@@ -10,8 +11,11 @@
 #include "core/AttentionTrace.h"
 #include "ui/MatrixSource.h"
 
+class QAction;
+class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
+class QToolButton;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
@@ -19,6 +23,9 @@ class QTabWidget;
 namespace attnviz::ui {
 
 class CellExplainer;
+class ClassroomActions;
+class WeightEditor;
+class WeightsActions;
 class ComputeController;
 class ControlsPanel;
 class HeatmapView;
@@ -57,6 +64,16 @@ public:
     void setColorMapName(const QString& name);
     /// The File menu; others add their actions (Quit is the last action).
     [[nodiscard]] QMenu* fileMenu() const { return fileMenu_; }
+    /// The View menu; others add their actions at its end.
+    [[nodiscard]] QMenu* viewMenu() const { return viewMenu_; }
+    /// Presentation mode, language, theme, the "Why √d_k?" tab and the remembered settings.
+    [[nodiscard]] ClassroomActions* classroom() const { return classroom_; }
+    /// Default text size, and back to it with every dock shown where it starts and the window's
+    /// starting size (View → Reset to Defaults).
+    static constexpr double kDefaultPointSize = 13.0;
+    void resetLayout();
+    /// Fits the heatmap to its view again (after a change of fonts or layout) unless the user zoomed.
+    void refitHeatmap();
 
     /// Selects cell (query, key) in every view; -1 clears the selection.
     void selectCell(int query, int key);
@@ -80,6 +97,13 @@ public:
     [[nodiscard]] RowChart* rowChart() const { return rowChart_; }
     [[nodiscard]] QTabWidget* tabs() const { return tabs_; }
     [[nodiscard]] QPushButton* cancelButton() const { return cancelButton_; }
+    /// W_Q … W_O as editable tables (the "Weights" dock), and File → Load/Save Weights.
+    [[nodiscard]] WeightEditor* weightEditor() const { return weightEditor_; }
+    [[nodiscard]] QDockWidget* weightsDock() const { return weightsDock_; }
+    [[nodiscard]] WeightsActions* weightsActions() const { return weightsActions_; }
+    /// Shown above the heatmap while the weights are the random preset's: they mean nothing.
+    [[nodiscard]] QWidget* untrainedBanner() const { return untrainedBanner_; }
+    [[nodiscard]] QPushButton* useTeachingButton() const { return useTeachingButton_; }
     [[nodiscard]] QWidget* messageBar() const { return messageBar_; }
 
     /// Pause between the last edit and the computation.
@@ -93,6 +117,7 @@ signals:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
@@ -100,6 +125,14 @@ private:
     void buildDocks();
     void buildMenus();
     void buildStatusBar();
+    /// The untrained-weights banner, the weight editor dock and the weights file actions.
+    void buildTeachingParts();
+    void retranslateTeachingParts();
+    /// Banner for the random preset, unknown words marked in the token strip (teaching model).
+    void showTeachingState();
+    /// Sets every text of the window in the current language (QEvent::LanguageChange).
+    void retranslateUi();
+    void updateStatusText();
     void scheduleCompute();
     void startCompute();
     void onResult(const std::shared_ptr<const ComputeResult>& result);
@@ -144,6 +177,29 @@ private:
     QLabel* statusText_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
+
+    // Widgets and actions whose texts retranslateUi sets.
+    QLabel* sentenceLabel_ = nullptr;
+    QToolButton* hideMessageButton_ = nullptr;
+    QDockWidget* controlsDock_ = nullptr;
+    QDockWidget* chartDock_ = nullptr;
+    QDockWidget* explainerDock_ = nullptr;
+    QMenu* examplesMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QAction* quitAction_ = nullptr;
+    QAction* weightsAction_ = nullptr;
+    QAction* stepsAction_ = nullptr;
+    QAction* largerAction_ = nullptr;
+    QAction* smallerAction_ = nullptr;
+    qint64 lastMilliseconds_ = 0;
+    ClassroomActions* classroom_ = nullptr;
+
+    QFrame* untrainedBanner_ = nullptr;
+    QLabel* untrainedText_ = nullptr;
+    QPushButton* useTeachingButton_ = nullptr;
+    WeightEditor* weightEditor_ = nullptr;
+    QDockWidget* weightsDock_ = nullptr;
+    WeightsActions* weightsActions_ = nullptr;
 };
 
 }  // namespace attnviz::ui

@@ -1,6 +1,16 @@
 #include "ui/MatrixSource.h"
 
+#include <QFontMetricsF>
+#include <QSet>
+
+#include <algorithm>
 #include <cmath>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "core/Errors.h"
+#include "core/TeachingModel.h"
 
 namespace attnviz::ui {
 namespace {
@@ -19,6 +29,31 @@ QStringList dimensionLabels(int count) {
     return labels;
 }
 
+// The teaching model's names of a step's columns (head's slice, or every head side by side);
+// "d0", "d1", … for other presets and for the n × n steps.
+QStringList columnLabels(const AttentionTrace& trace, Step step, int head, int cols) {
+    if (trace.config().preset != ProjectionPreset::Teaching) return dimensionLabels(cols);
+    const TeachingModel& model = teachingModelOf(trace.config());
+    const std::vector<TeachingDimension>* names = nullptr;
+    int first = 0;
+    switch (step) {
+        case Step::X: names = &model.embeddingDimensions(); break;
+        case Step::Output: names = &model.outputDimensions(); break;
+        case Step::Q: names = &model.queryDimensions(); break;
+        case Step::K: names = &model.keyDimensions(); break;
+        case Step::V:
+        case Step::Context: names = &model.valueDimensions(); break;  // context = weights · V
+        default: return dimensionLabels(cols);
+    }
+    if (step != Step::X && step != Step::Output && head != kAllHeads) first = head * trace.dK();
+    if (first + cols > static_cast<int>(names->size())) return dimensionLabels(cols);
+    QStringList labels;
+    labels.reserve(cols);
+    for (int c = 0; c < cols; ++c)
+        labels << QString::fromStdString((*names)[static_cast<std::size_t>(first + c)].name);
+    return labels;
+}
+
 // Largest |finite value| of the matrix, read by row blocks so memory stays O(block).
 double largestMagnitude(const MatrixSource& source) {
     double largest = 0;
@@ -33,21 +68,93 @@ double largestMagnitude(const MatrixSource& source) {
 
 }  // namespace
 
+/// The widest of a fixed list of labels, per font: measured once, then looked up.
+class MatrixSource::LabelWidths {
+public:
+    double widest(const QStringList& labels, const QFont& font) {
+        const std::lock_guard lock(mutex_);
+        for (const auto& [known, width] : widths_)
+            if (known == font) return width;
+        const QFontMetricsF metrics(font);
+        double width = 0;
+        QSet<QString> seen;  // a sentence repeats its words: each is measured once
+        seen.reserve(labels.size());
+        for (const QString& label : labels) {
+            if (seen.contains(label)) continue;
+            seen.insert(label);
+            width = std::max(width, metrics.horizontalAdvance(label));
+        }
+        if (widths_.size() == kFonts) widths_.erase(widths_.begin());
+        widths_.emplace_back(font, width);
+        return width;
+    }
+
+private:
+    static constexpr std::size_t kFonts = 4;  // the view's, an export's, a zoomed text size…
+    std::mutex mutex_;
+    std::vector<std::pair<QFont, double>> widths_;
+};
+
 MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head)
     : trace_(std::move(trace)),
       step_(step),
       head_(head),
       kind_(step == Step::Weights ? ValueKind::Weights : ValueKind::Signed) {
+    setUp(tokenLabels(*trace_), std::make_shared<LabelWidths>(), std::nullopt);
+}
+
+MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head,
+                           const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
+                           std::optional<double> knownMagnitude)
+    : trace_(std::move(trace)),
+      step_(step),
+      head_(head),
+      kind_(step == Step::Weights ? ValueKind::Weights : ValueKind::Signed) {
+    setUp(tokenLabels, std::move(tokenWidths), knownMagnitude);
+}
+
+void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
+                         std::optional<double> knownMagnitude) {
     rows_ = trace_->rows(step_);
     cols_ = trace_->cols(step_, head_);
-    rowLabels_ = tokenLabels(*trace_);
-    colLabels_ = isSquareStep(step_) ? rowLabels_ : dimensionLabels(cols_);
+    rowLabels_ = tokenLabels;
+    rowWidths_ = std::move(tokenWidths);
+    if (isSquareStep(step_)) {
+        colLabels_ = rowLabels_;
+        colWidths_ = rowWidths_;
+    } else {
+        colLabels_ = columnLabels(*trace_, step_, head_, cols_);
+        colWidths_ = std::make_shared<LabelWidths>();
+    }
     if (kind_ == ValueKind::Signed) {
-        const double m = largestMagnitude(*this);
+        const double m = knownMagnitude ? *knownMagnitude : largestMagnitude(*this);
         scaleMax_ = m > 0 ? m : 1.0;
         scaleMin_ = -scaleMax_;
     }
 }
+
+std::array<std::shared_ptr<const MatrixSource>, kStepCount> MatrixSource::allSteps(
+    const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel) {
+    const QStringList tokens = tokenLabels(*trace);
+    const auto widths = std::make_shared<LabelWidths>();
+    const AttentionTrace::ScoreMagnitudes magnitudes = trace->largestMagnitudes(head, cancel);
+    std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;
+    for (int s = 0; s < kStepCount; ++s) {
+        if (cancel && cancel->load()) throw Cancelled();
+        const auto step = static_cast<Step>(s);
+        std::optional<double> magnitude;
+        if (step == Step::Scores) magnitude = magnitudes.scores;
+        if (step == Step::Scaled) magnitude = magnitudes.scaled;
+        if (step == Step::Masked) magnitude = magnitudes.masked;
+        sources[static_cast<std::size_t>(s)] =
+            std::shared_ptr<const MatrixSource>(new MatrixSource(trace, step, head, tokens, widths, magnitude));
+    }
+    return sources;
+}
+
+double MatrixSource::widestRowLabel(const QFont& font) const { return rowWidths_->widest(rowLabels_, font); }
+
+double MatrixSource::widestColLabel(const QFont& font) const { return colWidths_->widest(colLabels_, font); }
 
 bool MatrixSource::isMasked(int row, int col) const {
     return (step_ == Step::Masked || step_ == Step::Weights) && trace_->mask().isMasked(row, col);

@@ -1,9 +1,13 @@
 #pragma once
+#include <QFont>
 #include <QString>
 #include <QStringList>
 
 #include <Eigen/Core>
+#include <array>
+#include <atomic>
 #include <memory>
+#include <optional>
 
 #include "core/AttentionTrace.h"
 
@@ -21,6 +25,11 @@ enum class ValueKind {
 class MatrixSource {
 public:
     MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head);
+    /// The source of every step of trace for head (indexed by Step), equal to what the
+    /// constructor makes, with one copy of the token labels and the colour scales of the n × n
+    /// steps found in one pass (AttentionTrace::largestMagnitudes). Throws Cancelled.
+    [[nodiscard]] static std::array<std::shared_ptr<const MatrixSource>, kStepCount> allSteps(
+        const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel = nullptr);
 
     [[nodiscard]] int rows() const { return rows_; }
     [[nodiscard]] int cols() const { return cols_; }
@@ -29,10 +38,15 @@ public:
     [[nodiscard]] ValueKind kind() const { return kind_; }
     [[nodiscard]] const AttentionTrace& trace() const { return *trace_; }
     [[nodiscard]] std::shared_ptr<const AttentionTrace> sharedTrace() const { return trace_; }
-    /// Row labels: the query tokens. Column labels: key tokens for n × n steps, "d0", "d1", …
-    /// for dimension axes (Q, K, V, X, context, output).
+    /// Row labels: the query tokens. Column labels: key tokens for n × n steps; for dimension axes
+    /// (X, Q, K, V, context, output) the teaching model's names with the Teaching preset (the
+    /// head's own columns), "d0", "d1", … otherwise.
     [[nodiscard]] const QStringList& rowLabels() const { return rowLabels_; }
     [[nodiscard]] const QStringList& colLabels() const { return colLabels_; }
+    /// Width of the widest row (column) label in font, measured once per font and shared by the
+    /// sources of allSteps, whose token labels are the same. Thread-safe.
+    [[nodiscard]] double widestRowLabel(const QFont& font) const;
+    [[nodiscard]] double widestColLabel(const QFont& font) const;
     /// True for a cell the mask hides (n × n steps only): drawn hatched, never as a 0.
     [[nodiscard]] bool isMasked(int row, int col) const;
     [[nodiscard]] double value(int row, int col) const;
@@ -42,12 +56,19 @@ public:
     [[nodiscard]] double scaleMax() const { return scaleMax_; }
 
 private:
+    class LabelWidths;
+    MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, const QStringList& tokenLabels,
+                 std::shared_ptr<LabelWidths> tokenWidths, std::optional<double> knownMagnitude);
+    void setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
+               std::optional<double> knownMagnitude);
+
     std::shared_ptr<const AttentionTrace> trace_;
     Step step_;
     int head_;
     int rows_ = 0, cols_ = 0;
     ValueKind kind_;
     QStringList rowLabels_, colLabels_;
+    std::shared_ptr<LabelWidths> rowWidths_, colWidths_;
     double scaleMin_ = 0, scaleMax_ = 1;
 };
 

@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "ui/ColorMap.h"
+#include "ui/Theme.h"
 
 namespace attnviz::ui {
 namespace {
@@ -40,8 +41,7 @@ RowChart::RowChart(QWidget* parent) : QChartView(parent) {
     chart->legend()->hide();
     chart->setMargins(QMargins(4, 4, 4, 4));
     series_ = new QBarSeries;
-    set_ = new QBarSet(tr("weight"));
-    set_->setColor(ColorMap(QStringLiteral("Blues")).colorAt(0.75));
+    set_ = new QBarSet(QString());
     series_->append(set_);
     series_->setBarWidth(0.8);
     series_->setLabelsVisible(true);
@@ -50,12 +50,10 @@ RowChart::RowChart(QWidget* parent) : QChartView(parent) {
     series_->setLabelsPrecision(2);
     chart->addSeries(series_);
     categories_ = new QBarCategoryAxis;
-    categories_->setTitleText(tr("keys j"));
     values_ = new QValueAxis;
     values_->setRange(0, 1);
     values_->setTickCount(6);
     values_->setLabelFormat(QStringLiteral("%.2g"));
-    values_->setTitleText(tr("weight"));
     chart->addAxis(categories_, Qt::AlignBottom);
     chart->addAxis(values_, Qt::AlignLeft);
     series_->attachAxis(categories_);
@@ -63,10 +61,36 @@ RowChart::RowChart(QWidget* parent) : QChartView(parent) {
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(220);
+    applyTheme();
+    retranslateUi();
+}
+
+void RowChart::retranslateUi() {
+    set_->setLabel(tr("weight"));
+    categories_->setTitleText(tr("keys j"));
+    values_->setTitleText(tr("weight"));
     setToolTip(tr("The selected query's row of weights: how much it attends to each key. The bars add up to 1 "
                   "(softmax), masked keys get 0."));
+    if (trace_)
+        rebuild();
+    else
+        clearRow();
+}
+
+void RowChart::applyTheme() {
+    // A chart theme resets colours and fonts: the bars, the background and the fonts are set again.
+    const bool dark = isDark(palette());
+    chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart()->setBackgroundBrush(palette().color(QPalette::Base));
+    chart()->setTitleBrush(palette().color(QPalette::Text));
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{categories_, values_}) {
+        axis->setLabelsColor(palette().color(QPalette::Text));
+        axis->setTitleBrush(palette().color(QPalette::Text));
+    }
+    set_->setColor(ColorMap(QStringLiteral("Blues")).colorAt(dark ? 0.45 : 0.75));
+    set_->setBorderColor(set_->color());
+    set_->setLabelColor(palette().color(QPalette::Text));
     applyFonts();
-    clearRow();
 }
 
 void RowChart::clearRow() {
@@ -148,6 +172,8 @@ void RowChart::resizeEvent(QResizeEvent* event) {
 void RowChart::changeEvent(QEvent* event) {
     QChartView::changeEvent(event);
     if (event->type() == QEvent::FontChange) applyFonts();
+    if (event->type() == QEvent::PaletteChange) applyTheme();
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 
 void RowChart::applyFonts() {

@@ -40,6 +40,8 @@ protected:
 
 private:
     void applyFonts();
+    void applyTheme();
+    void retranslateUi();
     void rebuild();
     [[nodiscard]] int maxBars() const;
     [[nodiscard]] QFont labelFont() const;

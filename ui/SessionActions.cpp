@@ -11,6 +11,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QUrl>
@@ -22,6 +23,7 @@
 #include "ui/ExportDialog.h"
 #include "ui/FigureExporter.h"
 #include "ui/FigureRenderer.h"
+#include "ui/ControlsPanel.h"
 #include "ui/MainWindow.h"
 
 namespace attnviz::ui {
@@ -50,24 +52,23 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     QMenu* file = window_->fileMenu();
     QAction* quit = file->actions().isEmpty() ? nullptr : file->actions().constLast();
 
-    open_ = new QAction(tr("&Open Session…"), this);
+    open_ = new QAction(this);
     open_->setShortcut(QKeySequence::Open);
     connect(open_, &QAction::triggered, this, &SessionActions::openWithDialog);
-    recentMenu_ = new QMenu(tr("Open &Recent"), window_);
-    save_ = new QAction(tr("&Save Session"), this);
+    recentMenu_ = new QMenu(window_);
+    save_ = new QAction(this);
     save_->setShortcut(QKeySequence::Save);
     connect(save_, &QAction::triggered, this, &SessionActions::save);
-    saveAs_ = new QAction(tr("Save Session &As…"), this);
+    saveAs_ = new QAction(this);
     saveAs_->setShortcut(QKeySequence::SaveAs);
     connect(saveAs_, &QAction::triggered, this, &SessionActions::saveAsWithDialog);
-    export_ = new QAction(tr("&Export…"), this);
+    export_ = new QAction(this);
     export_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    export_->setToolTip(tr("Save a figure (PNG, SVG, PDF) or the numbers (CSV, JSON)"));
     connect(export_, &QAction::triggered, this, &SessionActions::showExportDialog);
-    copyImage_ = new QAction(tr("Copy &Image"), this);
+    copyImage_ = new QAction(this);
     copyImage_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(copyImage_, &QAction::triggered, this, [this] { copyImage(); });
-    copyCsv_ = new QAction(tr("Copy Weights as &CSV"), this);
+    copyCsv_ = new QAction(this);
     connect(copyCsv_, &QAction::triggered, this, [this] { copyCsv(); });
 
     file->insertAction(quit, open_);
@@ -79,10 +80,35 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     file->insertAction(quit, copyImage_);
     file->insertAction(quit, copyCsv_);
     if (quit != nullptr) file->insertSeparator(quit);
-    rebuildRecentMenu();
+    retranslateUi();
 
     window_->setAcceptDrops(true);
     window_->installEventFilter(this);
+    connect(window_->sentenceEdit(), &QPlainTextEdit::textChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::configChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::headChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::colorMapChanged, this, &SessionActions::markModified);
+}
+
+void SessionActions::retranslateUi() {
+    open_->setText(tr("&Open Session…"));
+    recentMenu_->setTitle(tr("Open &Recent"));
+    save_->setText(tr("&Save Session"));
+    saveAs_->setText(tr("Save Session &As…"));
+    export_->setText(tr("&Export…"));
+    export_->setToolTip(tr("Save a figure (PNG, SVG, PDF) or the numbers (CSV, JSON)"));
+    copyImage_->setText(tr("Copy &Image"));
+    copyCsv_->setText(tr("Copy Weights as &CSV"));
+    rebuildRecentMenu();
+}
+
+bool SessionActions::event(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    return QObject::event(event);
+}
+
+void SessionActions::markModified() {
+    if (!loading_ && !currentPath_.isEmpty()) window_->setWindowModified(true);
 }
 
 Session SessionActions::currentSession() const {
@@ -105,10 +131,12 @@ bool SessionActions::openSession(const QString& path) {
         return false;
     }
     // Read and checked in full before anything changes: a refused file leaves the window alone.
+    loading_ = true;
     window_->setConfig(session.config);
     window_->setSentence(QString::fromStdString(session.sentence));
     window_->setHead(session.view.head);
     if (!session.view.colormap.empty()) window_->setColorMapName(QString::fromStdString(session.view.colormap));
+    loading_ = false;
     window_->recomputeNow();
     currentPath_ = path;
     rememberRecent(path);
@@ -242,7 +270,16 @@ void SessionActions::report(const QString& title, const QString& message) {
     if (interactive_) QMessageBox::warning(window_, title, message);
 }
 
-void SessionActions::updateTitle() { window_->setWindowFilePath(currentPath_); }
+void SessionActions::updateTitle() {
+    window_->setWindowFilePath(currentPath_);
+    if (currentPath_.isEmpty()) {
+        window_->setWindowModified(false);
+        window_->setWindowTitle(QStringLiteral("AttnViz"));
+        return;
+    }
+    window_->setWindowTitle(tr("%1[*] — AttnViz").arg(QFileInfo(currentPath_).fileName()));
+    window_->setWindowModified(false);
+}
 
 bool SessionActions::eventFilter(QObject* watched, QEvent* event) {
     if (watched == window_) {

@@ -62,6 +62,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     void openWithDialog();
@@ -71,11 +72,16 @@ private:
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
     void report(const QString& title, const QString& message);
+    /// "lesson.attnviz[*] — AttnViz" for a session opened or saved (the mark once the sentence or a
+    /// setting changes), "AttnViz" for a new one.
     void updateTitle();
+    void markModified();
+    void retranslateUi();
 
     MainWindow* window_;
     QString currentPath_;
     bool interactive_ = true;
+    bool loading_ = false;  ///< openSession is filling the window: not a modification
     QAction* open_ = nullptr;
     QAction* save_ = nullptr;
     QAction* saveAs_ = nullptr;

@@ -161,11 +161,7 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
 
     auto* bar = new QHBoxLayout;
     previous_ = new QToolButton;
-    previous_->setText(tr("◀ Previous"));
-    previous_->setToolTip(tr("Previous step (← or Page Up; Home: first step)"));
     next_ = new QToolButton;
-    next_->setText(tr("Next ▶"));
-    next_->setToolTip(tr("Next step (→ or Page Down; End: last step)"));
     bar->addWidget(previous_);
     // The steps as tabs: the current one stands out, and on a narrow window the bar scrolls
     // instead of widening the window.
@@ -174,7 +170,7 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
     steps_->setUsesScrollButtons(true);
     steps_->setDrawBase(false);
     steps_->setFocusPolicy(Qt::NoFocus);
-    for (int s = 0; s < kStepCount; ++s) steps_->addTab(stepButtonText(static_cast<Step>(s)));
+    for (int s = 0; s < kStepCount; ++s) steps_->addTab(QString());
     bar->addWidget(steps_, 1);
     bar->addWidget(next_);
     layout->addLayout(bar);
@@ -213,12 +209,22 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
     shortcut(QKeySequence(Qt::Key_End), [this] { setStep(Step::Output); });
     setFocusPolicy(Qt::StrongFocus);
     applyFonts();
-    refresh();
+    retranslateUi();
 }
 
 void StepperView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) applyFonts();
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+}
+
+void StepperView::retranslateUi() {
+    previous_->setText(tr("◀ Previous"));
+    previous_->setToolTip(tr("Previous step (← or Page Up; Home: first step)"));
+    next_->setText(tr("Next ▶"));
+    next_->setToolTip(tr("Next step (→ or Page Down; End: last step)"));
+    for (int s = 0; s < kStepCount; ++s) steps_->setTabText(s, stepButtonText(static_cast<Step>(s)));
+    refresh();
 }
 
 void StepperView::applyFonts() {

@@ -53,6 +53,7 @@ protected:
 private:
     void refresh();
     void applyFonts();
+    void retranslateUi();
 
     Sources sources_;
     Step step_ = Step::X;

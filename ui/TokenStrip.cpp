@@ -1,6 +1,7 @@
 #include "ui/TokenStrip.h"
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -15,6 +16,12 @@ constexpr int kMargin = 6;     // around the strip
 constexpr int kGap = 6;        // between chips
 constexpr int kPadX = 10;      // inside a chip
 constexpr int kPadY = 4;
+constexpr qsizetype kMaxCachedTexts = 50000;  // widths kept across sentences, then measured afresh
+
+QString stripToolTip() {
+    return TokenStrip::tr("The tokens of the sentence, in order. Click one (or use ← and →) to select its row (its "
+                          "query).");
+}
 
 }  // namespace
 
@@ -24,7 +31,24 @@ TokenStrip::TokenStrip(QWidget* parent) : QAbstractScrollArea(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     viewport()->setMouseTracking(true);
     setFrameShape(QFrame::NoFrame);
-    setToolTip(tr("The tokens of the sentence, in order. Click one to select its row (its query)."));
+    setFocusPolicy(Qt::StrongFocus);
+    setToolTip(stripToolTip());
+}
+
+void TokenStrip::keyPressEvent(QKeyEvent* event) {
+    const int count = tokenCount();
+    int to = -1;
+    switch (event->key()) {
+        case Qt::Key_Left: to = selected_ < 0 ? 0 : selected_ - 1; break;
+        case Qt::Key_Right: to = selected_ < 0 ? 0 : selected_ + 1; break;
+        case Qt::Key_Home: to = 0; break;
+        case Qt::Key_End: to = count - 1; break;
+        default: QAbstractScrollArea::keyPressEvent(event); return;
+    }
+    event->accept();
+    if (count == 0) return;
+    to = std::clamp(to, 0, count - 1);
+    if (to != selected_) emit tokenClicked(to);
 }
 
 void TokenStrip::setTokens(const std::vector<Token>& tokens, int realTokenCount) {
@@ -41,6 +65,16 @@ void TokenStrip::setTokens(const std::vector<Token>& tokens, int realTokenCount)
     if (selected_ >= tokenCount()) selected_ = -1;
     hovered_ = -1;
     relayout();
+}
+
+void TokenStrip::setUnknownTokens(const std::vector<bool>& unknown, const QString& language) {
+    lexiconLanguage_ = language;
+    for (std::size_t i = 0; i < tokens_.size(); ++i) tokens_[i].unknown = i < unknown.size() && unknown[i];
+    viewport()->update();
+}
+
+bool TokenStrip::isUnknown(int index) const {
+    return index >= 0 && index < tokenCount() && tokens_[static_cast<std::size_t>(index)].unknown;
 }
 
 void TokenStrip::setSelectedToken(int index) {
@@ -76,11 +110,15 @@ QString TokenStrip::toolTipFor(int index) const {
     if (index < 0 || index >= tokenCount()) return {};
     const Chip& chip = tokens_[static_cast<std::size_t>(index)];
     if (chip.padding) return tr("Token %1: padding [PAD], not in the sentence (masked as a key)").arg(index);
-    return tr("Token %1 «\u00a0%2\u00a0»: bytes %3–%4 of the sentence (UTF-8)")
-        .arg(index)
-        .arg(chip.text)
-        .arg(chip.begin)
-        .arg(chip.end);
+    QString text = tr("Token %1 «\u00a0%2\u00a0»: bytes %3–%4 of the sentence (UTF-8)")
+                       .arg(index)
+                       .arg(chip.text)
+                       .arg(chip.begin)
+                       .arg(chip.end);
+    if (chip.unknown)
+        text += QLatin1Char('\n') + tr("Not in the %1 lexicon: neutral features (every lexical feature is 0)")
+                                      .arg(lexiconLanguage_);
+    return text;
 }
 
 QSize TokenStrip::sizeHint() const {
@@ -100,14 +138,24 @@ QFont TokenStrip::indexFont() const {
 }
 
 void TokenStrip::relayout() {
+    // Widths are measured once per text and per index, then looked up: a sentence of thousands
+    // of tokens repeats most of its words, and its indices are the last sentence's.
+    if (font() != measuredFont_ || textWidths_.size() > kMaxCachedTexts) {
+        measuredFont_ = font();
+        textWidths_.clear();
+        indexWidths_.clear();
+    }
     const QFontMetrics metrics(font());
     const QFontMetrics indexMetrics(indexFont());
+    for (auto i = static_cast<int>(indexWidths_.size()); i < tokenCount(); ++i)
+        indexWidths_.push_back(indexMetrics.horizontalAdvance(QString::number(i)));
     int x = kMargin;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         Chip& chip = tokens_[i];
+        auto text = textWidths_.constFind(chip.text);
+        if (text == textWidths_.cend()) text = textWidths_.insert(chip.text, metrics.horizontalAdvance(chip.text));
         chip.x = x;
-        chip.width = std::max(metrics.horizontalAdvance(chip.text), indexMetrics.horizontalAdvance(QString::number(i))) +
-                     2 * kPadX;
+        chip.width = std::max(*text, indexWidths_[i]) + 2 * kPadX;
         x += chip.width + kGap;
     }
     contentWidth_ = x - kGap + kMargin;
@@ -141,6 +189,11 @@ void TokenStrip::paintEvent(QPaintEvent*) {
         if (hovered && !selected) fill = fill.darker(110);
         QPen border(selected ? pal.color(QPalette::Highlight).darker(130) : pal.color(QPalette::Mid));
         if (it->padding) border.setStyle(Qt::DashLine);
+        if (it->unknown && !it->padding) {
+            border.setStyle(Qt::DashLine);
+            border.setWidthF(2);
+            if (!selected) border.setColor(QColor(0xb3, 0x5c, 0x00));  // dark orange: "not known"
+        }
         painter.setPen(border);
         painter.setBrush(it->padding ? QBrush(pal.color(QPalette::Window)) : QBrush(fill));
         painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
@@ -199,6 +252,7 @@ void TokenStrip::resizeEvent(QResizeEvent* event) {
 void TokenStrip::changeEvent(QEvent* event) {
     QAbstractScrollArea::changeEvent(event);
     if (event->type() == QEvent::FontChange) relayout();
+    if (event->type() == QEvent::LanguageChange) setToolTip(stripToolTip());
 }
 
 }  // namespace attnviz::ui

@@ -321,3 +321,33 @@ TEST(WeightsFile, TeachingModelExportsAndReadsBack) {
     EXPECT_EQ(back, w);
     EXPECT_EQ(back.dModel(), 20);
 }
+
+TEST(WeightsFile, ReplaceWeightsKeepsTheTeachingModelsInput) {
+    // Edited weights of the teaching model: its lexicon X stays, the edited W_Q is used.
+    const AttentionConfig teaching = attnviz::teachingConfig();
+    Weights edited = attnviz::weightsOf(attnviz::TeachingModel::builtIn().projections());
+    edited.wq(2, 1) = 0.5;  // pronoun → "looks for a living being": 8 in the model
+    const AttentionConfig replaced = attnviz::replaceWeights(teaching, edited);
+    EXPECT_EQ(replaced.preset, attnviz::ProjectionPreset::Teaching);
+    EXPECT_TRUE(replaced.hasSuppliedMatrices());
+    const auto trace = attnviz::AttentionTrace::compute("Le chat est assis", replaced);
+    const Eigen::MatrixXd x = attnviz::TeachingModel::builtIn().embed(trace.tokens()).x;
+    EXPECT_TRUE(bitIdentical(trace.x(), x)) << "the teaching model's X";
+    EXPECT_TRUE(bitIdentical(trace.projections().wq, edited.wq));
+    EXPECT_TRUE(bitIdentical(trace.q(), x * edited.wq));
+    EXPECT_FALSE(teaching.hasSuppliedMatrices()) << "the config passed in is left alone";
+
+    // Back to the model: withTeachingModel drops the edits.
+    EXPECT_FALSE(attnviz::withTeachingModel(replaced).hasSuppliedMatrices());
+
+    // Weights of another size, or another preset: preset Supplied, as withWeights.
+    const Weights three = attnviz::loadWeights(fixture("good"));
+    EXPECT_TRUE(attnviz::replaceWeights(teaching, three) == attnviz::withWeights(teaching, three));
+    EXPECT_TRUE(attnviz::replaceWeights(AttentionConfig{}, three) == attnviz::withWeights(AttentionConfig{}, three));
+
+    // A wrong-shaped edit of the teaching model is refused by validate.
+    AttentionConfig bad = teaching;
+    bad.supplied = {expectedWq(), expectedWk(), expectedWv(), expectedWo()};
+    EXPECT_EQ(messageOf<ConfigError>([&] { bad.validate(); }),
+              "W_Q must be 20×20 (d_model × d_model), it is 3×3");
+}

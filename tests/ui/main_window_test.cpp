@@ -18,6 +18,7 @@
 
 #include <cmath>
 
+#include "core/ConfigJson.h"
 #include "core/EigenAssertions.h"
 #include "core/Explanation.h"
 #include "core/TeachingModel.h"
@@ -46,8 +47,14 @@ protected:
         window.resize(1600, 960);
         window.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&window)) << "the window is never shown";
+        ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()))
+            << "no result for the default example (the teaching model)";
+        // These tests check the seeded random preset against the core.
+        window.setConfig(AttentionConfig{});
         ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, AttentionConfig{}))
-            << "no result for the default example";
+            << "no result with the random preset: " << window.message().toStdString() << " "
+            << configToJson(window.config()).dump() << " trace "
+            << (window.currentTrace() ? configToJson(window.currentTrace()->config()).dump() : std::string());
         window.heatmap()->setAsyncRendering(false);
         window.stepper()->heatmap()->setAsyncRendering(false);
     }

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/TeachingModel.h"
 #include "tests/ui/window_test_support.h"
 #include "ui/ComputeController.h"
 #include "ui/Examples.h"
@@ -93,7 +94,7 @@ TEST(MainWindowLongInputTest, PastingFourThousandTokensNeverBlocksTheWindow) {
     window.resize(1600, 960);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, AttentionConfig{}));
+    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
     const auto before = window.currentTrace();
 
     const QString text = longSentence(4000, QStringLiteral("mot"));
@@ -109,7 +110,7 @@ TEST(MainWindowLongInputTest, PastingFourThousandTokensNeverBlocksTheWindow) {
     EXPECT_EQ(window.currentTrace(), before) << "pasting only starts a computation off the GUI thread";
 
     ASSERT_TRUE(waitUntil([&] { return busy.count() >= 1; }, 5000)) << "the worker never started";
-    const bool arrived = waitUntil([&] { return showsResultFor(window, text, AttentionConfig{}); }, 60000);
+    const bool arrived = waitUntil([&] { return showsResultFor(window, text, teachingConfig()); }, 60000);
     ASSERT_TRUE(arrived) << "no result for 4,000 tokens: " << window.message().toStdString();
     EXPECT_NE(window.currentTrace(), before);
     EXPECT_EQ(window.currentTrace()->size(), 4000);
@@ -123,7 +124,7 @@ TEST(MainWindowLongInputTest, TheCancelButtonStopsALongComputationAndKeepsTheRes
     window.resize(1600, 960);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, AttentionConfig{}));
+    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
     const auto before = window.currentTrace();
     window.setSentence(longSentence(4096, QStringLiteral("x")));
     window.recomputeNow();

@@ -2,6 +2,7 @@
 // ATTNVIZ_SCREENSHOT_DIR names a folder (scripts/screenshots.sh sets it and runs this under
 // xvfb-run with the xcb platform); skipped otherwise.
 #include <QDir>
+#include <QDockWidget>
 #include <QTabWidget>
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include "tests/ui/window_test_support.h"
 #include "ui/Examples.h"
 #include "ui/HeatmapView.h"
+#include "ui/MainWindow.h"
 #include "ui/StepperView.h"
 
 namespace attnviz::ui {
@@ -46,7 +48,8 @@ TEST(WindowScreenshots, WritesPngsOfTheWindowEveryStepAndALongSentence) {
     window.setGeometry(0, 0, 1920, 1080);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, AttentionConfig{}));
+    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()))
+        << "the window opens on the teaching model";
     window.heatmap()->setAsyncRendering(false);
     window.stepper()->heatmap()->setAsyncRendering(false);
     EXPECT_LE(window.frameGeometry().width(), 1920) << "the window must fit a 1920 × 1080 projector";
@@ -67,14 +70,19 @@ TEST(WindowScreenshots, WritesPngsOfTheWindowEveryStepAndALongSentence) {
     save(window, dir, QStringLiteral("03_causal.png"));
     window.setConfig(AttentionConfig{});
 
-    const AttentionConfig teaching = withTeachingModel(AttentionConfig{});
+    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, AttentionConfig{}));
+    save(window, dir, QStringLiteral("06_random_untrained.png"));
+
+    const AttentionConfig teaching = teachingConfig();
     window.setConfig(teaching);
     ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teaching)) << window.message().toStdString();
-    save(window, dir, QStringLiteral("06_teaching_model.png"));
     window.tabs()->setCurrentWidget(window.stepper());
     window.stepper()->setStep(Step::Q);
     save(window, dir, QStringLiteral("07_teaching_model_q.png"));
     window.tabs()->setCurrentWidget(window.heatmap());
+    window.weightsDock()->show();
+    window.weightsDock()->raise();
+    save(window, dir, QStringLiteral("08_weight_editor.png"));
     window.setConfig(AttentionConfig{});
 
     const QString long300 = sentenceOf(300);

@@ -1,0 +1,179 @@
+// Languages: the shipped .ts files are complete, and switching the language from the View menu
+// changes the visible texts at once (menus, controls, stepper, explainer), without a restart.
+// Expected texts come from the French .ts file itself, read with QXmlStreamReader.
+#include <QAbstractButton>
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+
+#include <gtest/gtest.h>
+
+#include "core/TeachingModel.h"
+#include "tests/ui/classroom_test_support.h"
+#include "tests/ui/window_test_support.h"
+#include "ui/CellExplainer.h"
+#include "ui/ClassroomActions.h"
+#include "ui/ControlsPanel.h"
+#include "ui/Examples.h"
+#include "ui/ExportDialog.h"
+#include "ui/StepperView.h"
+#include "ui/WhyScaleChart.h"
+
+namespace attnviz::ui {
+namespace {
+
+using namespace attnviz::ui::testing;
+
+QSet<QString> placeholders(const QString& text) {
+    QSet<QString> found;
+    static const QRegularExpression pattern(QStringLiteral("%(\\d+|n)"));
+    for (auto it = pattern.globalMatch(text); it.hasNext();) found.insert(it.next().captured(0));
+    return found;
+}
+
+TEST(ClassroomLanguage, ShippedTranslationsHaveNoUnfinishedOrUntranslatedString) {
+    for (const QString& language : {QStringLiteral("fr"), QStringLiteral("en")}) {
+        const QString path = translationsDir() + QStringLiteral("attnviz_%1.ts").arg(language);
+        QString error;
+        const QList<TsMessage> messages = readTs(path, &error);
+        ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+        ASSERT_GT(messages.size(), 300) << path.toStdString() << " holds too few messages";
+        QStringList problems;
+        for (const TsMessage& m : messages) {
+            const QString where = m.context + QStringLiteral(" / \"") + m.source + QLatin1Char('"');
+            if (!m.type.isEmpty()) problems << m.type + QStringLiteral(": ") + where;
+            for (const QString& translation : m.translations) {
+                if (translation.trimmed().isEmpty()) problems << QStringLiteral("untranslated: ") + where;
+                else if (placeholders(translation) != placeholders(m.source))
+                    problems << QStringLiteral("placeholders differ: ") + where + QStringLiteral(" → ") + translation;
+            }
+        }
+        EXPECT_TRUE(problems.isEmpty()) << path.toStdString() << ":\n  " << problems.join(QStringLiteral("\n  ")).toStdString();
+    }
+}
+
+class ClassroomLanguageTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_TRUE(french.error().isEmpty()) << french.error().toStdString();
+        window.resize(1600, 960);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
+    }
+
+    void choose(const QString& code) {
+        QAction* action = window.classroom()->languageAction(code);
+        ASSERT_NE(action, nullptr) << "no View → Language entry for " << code.toStdString();
+        action->trigger();
+        deliverLanguageChange();
+        ASSERT_EQ(currentLanguage(), code);
+    }
+
+    ClassroomReset reset;
+    TsCatalog french{translationsDir() + QStringLiteral("attnviz_fr.ts")};
+    MainWindow window;
+};
+
+TEST_F(ClassroomLanguageTest, SwitchingToFrenchChangesMenusControlsAndStepperAtOnce) {
+    EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("&File"));
+    window.tabs()->setCurrentWidget(window.stepper());
+    window.stepper()->setStep(Step::Weights);
+
+    choose(QStringLiteral("fr"));
+    EXPECT_EQ(window.fileMenu()->title(), french(QStringLiteral("MainWindow"), QStringLiteral("&File")));
+    EXPECT_EQ(window.viewMenu()->title(), french(QStringLiteral("MainWindow"), QStringLiteral("&View")));
+    EXPECT_EQ(window.classroom()->presentationAction()->text(),
+              french(QStringLiteral("ClassroomActions"), QStringLiteral("&Presentation Mode")));
+    EXPECT_EQ(window.tabs()->tabText(0), french(QStringLiteral("MainWindow"), QStringLiteral("Attention weights")));
+    EXPECT_EQ(window.tabs()->tabText(1), french(QStringLiteral("MainWindow"), QStringLiteral("Step by step")));
+    EXPECT_EQ(window.controls()->causalBox()->text(),
+              french(QStringLiteral("ControlsPanel"), QStringLiteral("Causal mask (tril)")));
+    EXPECT_EQ(window.controls()->scalingBox()->text(),
+              french(QStringLiteral("ControlsPanel"), QStringLiteral("Divide the scores by √d_k")));
+    EXPECT_EQ(window.controls()->windowBox()->specialValueText(), french(QStringLiteral("ControlsPanel"), QStringLiteral("off")));
+    EXPECT_EQ(window.controls()->headBox()->itemText(0),
+              french(QStringLiteral("ControlsPanel"), QStringLiteral("Head %1 of %2")).arg(1).arg(1));
+    EXPECT_EQ(window.stepper()->titleText(), french(QStringLiteral("StepperView"), QStringLiteral("Step %1 of %2 — %3"))
+                                                 .arg(8)
+                                                 .arg(kStepCount)
+                                                 .arg(french(QStringLiteral("StepperView"), QStringLiteral("Softmax weights"))));
+    EXPECT_TRUE(window.explainer()->toPlainText().contains(QStringLiteral("Poids"))) << window.explainer()->toPlainText().toStdString();
+    EXPECT_TRUE(window.explainer()->toPlainText().contains(QStringLiteral("requête")));
+    EXPECT_EQ(window.classroom()->whyScaleChart()->series(WhyScaleChart::Curve::VarianceScaled)->name(),
+              french(QStringLiteral("WhyScaleChart"), QStringLiteral("with ÷√d_k (≈ 1)")));
+
+    choose(QStringLiteral("en"));
+    EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("&File"));
+    EXPECT_EQ(window.controls()->causalBox()->text(), QStringLiteral("Causal mask (tril)"));
+    EXPECT_TRUE(window.stepper()->titleText().startsWith(QStringLiteral("Step 8 of 10"))) << window.stepper()->titleText().toStdString();
+}
+
+/// Every text a widget shows, with where it was found.
+QList<std::pair<QString, QString>> visibleTexts(QWidget& root) {
+    QList<std::pair<QString, QString>> texts;
+    const auto add = [&](const QString& text, const QString& where) {
+        if (!text.isEmpty()) texts.append({text, where});
+    };
+    QList<QWidget*> widgets = root.findChildren<QWidget*>();
+    widgets.prepend(&root);
+    for (QWidget* w : widgets) {
+        const QString name = QString::fromLatin1(w->metaObject()->className());
+        add(w->toolTip(), name + QStringLiteral(" tooltip"));
+        if (auto* b = qobject_cast<QAbstractButton*>(w)) add(b->text(), name);
+        if (auto* l = qobject_cast<QLabel*>(w)) add(l->text(), name);
+        if (auto* g = qobject_cast<QGroupBox*>(w)) add(g->title(), name);
+        if (auto* d = qobject_cast<QDockWidget*>(w)) add(d->windowTitle(), name);
+        if (auto* e = qobject_cast<QLineEdit*>(w)) add(e->placeholderText(), name);
+        if (auto* e = qobject_cast<QPlainTextEdit*>(w)) add(e->placeholderText(), name);
+        if (auto* s = qobject_cast<QSpinBox*>(w)) add(s->specialValueText(), name);
+        if (auto* m = qobject_cast<QMenu*>(w)) add(m->title(), name);
+        if (auto* t = qobject_cast<QTabBar*>(w))
+            for (int i = 0; i < t->count(); ++i) {
+                add(t->tabText(i), name);
+                add(t->tabToolTip(i), name + QStringLiteral(" tooltip"));
+            }
+        if (auto* c = qobject_cast<QComboBox*>(w))
+            for (int i = 0; i < c->count(); ++i) add(c->itemText(i), name);
+        for (QAction* a : w->actions()) {
+            add(a->text(), QStringLiteral("action"));
+            add(a->toolTip() == a->text().remove(QLatin1Char('&')) ? QString() : a->toolTip(), QStringLiteral("action tooltip"));
+        }
+    }
+    return texts;
+}
+
+TEST_F(ClassroomLanguageTest, InFrenchNoVisibleTextIsLeftInEnglish) {
+    QString error;
+    const QList<TsMessage> messages = readTs(translationsDir() + QStringLiteral("attnviz_fr.ts"), &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    // English sources whose French differs, without placeholders (those are filled in).
+    QHash<QString, QString> english;
+    for (const TsMessage& m : messages)
+        if (m.translations.value(0) != m.source && placeholders(m.source).isEmpty()) english.insert(m.source, m.context);
+    // View → Language names each language in itself, on purpose: anyone can find their own.
+    for (const QString& code : availableLanguages()) english.remove(languageDisplayName(code));
+
+    choose(QStringLiteral("fr"));
+    ExportDialog dialog(window.currentTrace(), &window);  // made on demand, in the language of the moment
+    QStringList leftovers;
+    for (QWidget* root : {static_cast<QWidget*>(&window), static_cast<QWidget*>(&dialog)})
+        for (const auto& [text, where] : visibleTexts(*root))
+            if (english.contains(text)) leftovers << where + QStringLiteral(": \"") + text + QLatin1Char('"');
+    EXPECT_TRUE(leftovers.isEmpty()) << "still in English:\n  " << leftovers.join(QStringLiteral("\n  ")).toStdString();
+}
+
+}  // namespace
+}  // namespace attnviz::ui

@@ -1,0 +1,23 @@
+#pragma once
+#include <QLocale>
+#include <QString>
+#include <QStringList>
+
+namespace attnviz::ui {
+
+/// The interface's languages: "en", "fr". Their translations are compiled into the program
+/// (resources/translations/attnviz_<code>.ts → :/i18n/attnviz_<code>.qm).
+[[nodiscard]] QStringList availableLanguages();
+/// "fr" for a French locale, "en" for any other.
+[[nodiscard]] QString languageForLocale(const QLocale& locale);
+/// The language's own name ("English", "Français"), so that anyone can find their own.
+[[nodiscard]] QString languageDisplayName(const QString& code);
+
+/// Installs the translators of code (AttnViz's, and Qt's own for standard dialogs when the system
+/// has them) in place of the previous language's, without a restart: every widget receives
+/// QEvent::LanguageChange. An unknown code is refused (false) and changes nothing.
+bool setLanguage(const QString& code);
+/// The language last set ("en" before any call).
+[[nodiscard]] QString currentLanguage();
+
+}  // namespace attnviz::ui
