@@ -12,6 +12,16 @@
 namespace attnviz {
 namespace json_detail {
 
+std::string plainMessage(const std::exception& error) {
+    std::string message = error.what();
+    if (message.rfind("[json.exception.", 0) == 0) {
+        const std::size_t end = message.find("] ");
+        if (end != std::string::npos) message.erase(0, end + 2);
+    }
+    return message;
+}
+
+
 std::string describeType(const nlohmann::json& json) {
     switch (json.type()) {
         case nlohmann::json::value_t::null: return " (got null)";

@@ -1,4 +1,6 @@
 #pragma once
+#include <exception>
+#include <string>
 #include <Eigen/Core>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -29,6 +31,8 @@ namespace attnviz {
 [[nodiscard]] AttentionConfig configFromJson(const nlohmann::json& json, std::string_view where = "config");
 
 namespace json_detail {
+/// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
+[[nodiscard]] std::string plainMessage(const std::exception& error);
 /// Matrix as an array of rows (an empty matrix is []). Non-finite values become null.
 [[nodiscard]] nlohmann::json matrixToJson(const Eigen::MatrixXd& matrix);
 /// Array of equally long arrays of numbers → matrix. null is accepted (as −∞) only when

@@ -13,15 +13,7 @@ namespace {
 using nlohmann::json;
 using json_detail::describeType;
 
-/// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
-std::string plainMessage(const std::exception& error) {
-    std::string message = error.what();
-    if (message.rfind("[json.exception.", 0) == 0) {
-        const std::size_t end = message.find("] ");
-        if (end != std::string::npos) message.erase(0, end + 2);
-    }
-    return message;
-}
+using json_detail::plainMessage;
 
 json viewToJson(const SessionView& view) {
     json object = json::object();

@@ -19,14 +19,7 @@ using json_detail::describeType;
 constexpr const char* kMatrixNames[4] = {"W_Q", "W_K", "W_V", "W_O"};
 constexpr int kMaxDModel = 4096;  // AttentionConfig::validate's limit
 
-std::string plainMessage(const std::exception& error) {
-    std::string message = error.what();
-    if (message.rfind("[json.exception.", 0) == 0) {
-        const std::size_t end = message.find("] ");
-        if (end != std::string::npos) message.erase(0, end + 2);
-    }
-    return message;
-}
+using json_detail::plainMessage;
 
 std::string shape(Eigen::Index rows, Eigen::Index cols) { return std::to_string(rows) + "×" + std::to_string(cols); }
 
