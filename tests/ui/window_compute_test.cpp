@@ -126,6 +126,13 @@ TEST(MainWindowLongInputTest, TheCancelButtonStopsALongComputationAndKeepsTheRes
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
     const auto before = window.currentTrace();
+    // 4,096 tokens with d_k = 512 is about 17 billion multiply-adds in the exact float64 path:
+    // seconds on any machine, so the click below always lands while the work runs (with the
+    // teaching model's d_k = 20 a fast machine finished before the click).
+    AttentionConfig heavy;
+    heavy.dModel = 512;
+    heavy.heads = 1;
+    window.setConfig(heavy);
     window.setSentence(longSentence(4096, QStringLiteral("x")));
     window.recomputeNow();
     // The button appears once the computation has run for a moment.
