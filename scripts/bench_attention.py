@@ -4,6 +4,8 @@
 Runs build/release/tests/bench/attention_benchmark (Google Benchmark, median of 5) and
 ../shared/bench/anchor_torch.py (2 threads, OpenBLAS), each with and without the causal mask,
 and prints per n: both medians in ms, both GFLOP/s (4·n²·d_k) and the ratio torch / AttnViz.
+Then the machine's float32 ceiling (the benchmark's fmaPeak: fused multiply-adds on every
+thread, nothing from memory) and what fraction of it a 5x lead over the chapter's code needs.
 Usage: scripts/bench_attention.py [path/to/attention_benchmark]
 """
 import json
@@ -38,7 +40,18 @@ def torch_medians(causal):
     return {int(m.group(1)): float(m.group(2)) for m in re.finditer(r"n=\s*(\d+) median_ms=\s*([\d.]+)", out)}
 
 
+def fma_peak():
+    out = subprocess.run([benchmark, "--benchmark_filter=^fmaPeak", "--benchmark_repetitions=5",
+                          "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
+                         check=True, capture_output=True, text=True).stdout
+    for entry in json.loads(out)["benchmarks"]:
+        if entry.get("aggregate_name") == "median":
+            return entry["GFLOP/s"], int(entry["threads"])
+    return float("nan"), 0
+
+
 print(f"{'mask':7} {'n':>5} {'AttnViz ms':>11} {'GFLOP/s':>8} {'torch ms':>10} {'GFLOP/s':>8} {'torch/AttnViz':>14}")
+need, reach = {}, {}
 for causal in (False, True):
     ours, isa = attnviz_medians(causal)
     theirs = torch_medians(causal)
@@ -46,6 +59,14 @@ for causal in (False, True):
         if n not in theirs:
             continue
         flops = 4.0 * n * n * 64
+        if not causal:
+            need[n] = 5 * flops / theirs[n] / 1e6
+            reach[n] = flops / ours[n] / 1e6
         print(f"{'causal' if causal else 'full':7} {n:5d} {ours[n]:11.3f} {flops / ours[n] / 1e6:8.1f} "
               f"{theirs[n]:10.3f} {flops / theirs[n] / 1e6:8.1f} {theirs[n] / ours[n]:13.1f}x")
 print(f"(AttnViz kernel: {isa}; machine: {os.cpu_count()} cores; medians)")
+peak, threads = fma_peak()
+print(f"This machine's float32 ceiling (fused multiply-adds only, {threads} threads): {peak:.0f} GFLOP/s.")
+print("5x the chapter's code would need, per n (full mask):")
+for n in sorted(need):
+    print(f"  n={n:5d}: {need[n]:6.0f} GFLOP/s = {need[n] / peak:4.0%} of the ceiling (we reach {reach[n] / peak:4.0%})")

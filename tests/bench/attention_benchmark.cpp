@@ -1,10 +1,17 @@
 // Speed of the float32 attention path, the function the window and the exports call
 // (computeAttention), for one head with d_k = 64, causal and not. Prints GFLOP/s counted as
 // 4·n²·d_k, the same count ../shared/bench/anchor_torch.py prints, whatever the mask skips.
+// Also measures the machine's float32 ceiling (fused multiply-adds on as many threads as the
+// kernel uses), so a goal can be compared with what the hardware allows.
 #include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <thread>
+#include <vector>
 
 #include "core/AttentionKernel.h"
 #include "core/SeededGenerator.h"
+#include "tests/bench/fma_peak.h"
 
 namespace {
 
@@ -32,6 +39,29 @@ void attention(benchmark::State& state, bool causal) {
     state.SetLabel(attnviz::kernelInstructionSet());
 }
 
+// The same thread count as computeAttention uses for large inputs.
+unsigned kernelThreads() { return std::max(1u, std::min(std::thread::hardware_concurrency(), 8u)); }
+
+void fmaPeak(benchmark::State& state) {
+    constexpr std::int64_t kRounds = 4'000'000;  // ~10 ms per thread: thread start-up is noise
+    const unsigned threads = kernelThreads();
+    std::vector<float> sinks(threads);
+    std::int64_t flops = 0;
+    for (auto _ : state) {
+        std::vector<std::thread> workers;
+        std::vector<std::int64_t> done(threads);
+        for (unsigned t = 0; t < threads; ++t)
+            workers.emplace_back([&, t] { done[t] = attnviz::bench::fmaRounds(kRounds, &sinks[t]); });
+        for (auto& worker : workers) worker.join();
+        flops = 0;
+        for (const std::int64_t d : done) flops += d;
+        benchmark::DoNotOptimize(sinks.data());
+    }
+    state.counters["GFLOP/s"] = benchmark::Counter(static_cast<double>(flops) * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["threads"] = threads;
+    state.SetLabel(attnviz::bench::fmaInstructionSet());
+}
+
 void attentionFull(benchmark::State& state) { attention(state, false); }
 void attentionCausal(benchmark::State& state) { attention(state, true); }
 
@@ -39,4 +69,5 @@ void attentionCausal(benchmark::State& state) { attention(state, true); }
 
 BENCHMARK(attentionFull)->Arg(16)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(attentionCausal)->Arg(16)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(fmaPeak)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_MAIN();
