@@ -58,11 +58,23 @@ AxisTitles HeatmapPainter::defaultAxisTitles(const MatrixSource& source) {
     return {tr("Tokens"), tr("Dimensions")};
 }
 
-bool HeatmapPainter::valuesFit(double cellSize) const {
-    if (!style_.showValues) return false;
-    const QFontMetricsF metrics(style_.valueFont);
+std::optional<QFont> HeatmapPainter::valueFontFor(double cellSize) const {
+    if (!style_.showValues) return std::nullopt;
     const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals);
-    return valueFitsInCell(QSizeF(metrics.horizontalAdvance(widest), metrics.height()), cellSize);
+    const auto fits = [&](const QFont& font) {
+        const QFontMetricsF metrics(font);
+        return valueFitsInCell(QSizeF(metrics.horizontalAdvance(widest), metrics.height()), cellSize);
+    };
+    if (fits(style_.valueFont)) return style_.valueFont;
+    const double size = style_.valueFont.pointSizeF();
+    if (size <= 0 || style_.smallestValueScale >= 1) return std::nullopt;
+    // Text width grows about linearly with the point size; half-point steps down from there.
+    QFont smaller = style_.valueFont;
+    for (double scale = 0.97; scale >= style_.smallestValueScale - 1e-9; scale -= 0.03) {
+        smaller.setPointSizeF(size * scale);
+        if (fits(smaller)) return smaller;
+    }
+    return std::nullopt;
 }
 
 void HeatmapPainter::paintCells(QPainter& painter, const CellRange& range, QPointF gridOrigin,
@@ -70,12 +82,13 @@ void HeatmapPainter::paintCells(QPainter& painter, const CellRange& range, QPoin
     const CellRange clipped{std::max(0, range.rowBegin), std::min(source_.rows(), range.rowEnd),
                             std::max(0, range.colBegin), std::min(source_.cols(), range.colEnd)};
     if (clipped.isEmpty() || !(cellSize > 0)) return;
-    const bool withValues = valuesFit(cellSize);
+    const std::optional<QFont> valueFont = valueFontFor(cellSize);
+    const bool withValues = valueFont.has_value();
     const int rowsPerBlock = std::max(1, kCellsPerBlock / clipped.colCount());
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    painter.setFont(style_.valueFont);
+    painter.setFont(valueFont.value_or(style_.valueFont));
     for (int row = clipped.rowBegin; row < clipped.rowEnd; row += rowsPerBlock)
         paintRows(painter, row, std::min(clipped.rowEnd, row + rowsPerBlock), clipped.colBegin, clipped.colEnd,
                   gridOrigin, cellSize, withValues);
@@ -132,7 +145,7 @@ bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QP
 void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd,
                                QPointF gridOrigin, double cellSize, bool withValues) const {
     const Eigen::MatrixXd values = source_.block(rowBegin, colBegin, rowEnd - rowBegin, colEnd - colBegin);
-    const QFontMetricsF metrics(style_.valueFont);
+    const QFontMetricsF metrics(painter.font());  // paintCells chose the value font
     const double gap = cellSize >= kMinCellForGap ? style_.cellGap : 0.0;
     // paintCells restores the hint; masked cells turn it back on for their hatching.
     if (!withValues && onWholePixels(painter, gridOrigin, cellSize, gap))

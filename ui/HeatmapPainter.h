@@ -24,6 +24,9 @@ struct HeatmapStyle {
     int decimals = 2;          ///< digits after the point in cells
     bool showValues = true;    ///< values are drawn only where they fit (valuesFit)
     QFont valueFont;           ///< font of the values in cells
+    /// Values that do not fit a cell in valueFont may be drawn down to this fraction of its size
+    /// (1 = never smaller, as presentation mode promises a digit height to the back of the room).
+    double smallestValueScale = 1;
     double cellGap = 1;        ///< background between cells, in px; dropped for cells under 12 px
     QColor background = Qt::white;  ///< behind cells (seen in gaps), under labels of a figure
     QColor textColor = Qt::black;   ///< labels, titles, colour-bar ticks of a figure
@@ -71,8 +74,12 @@ public:
     [[nodiscard]] const HeatmapStyle& style() const { return style_; }
     [[nodiscard]] const MatrixSource& source() const { return source_; }
 
-    /// Whether style.showValues is on and every value text fits in cells of cellSize px.
-    [[nodiscard]] bool valuesFit(double cellSize) const;
+    /// Whether style.showValues is on and every value text fits in cells of cellSize px, in
+    /// valueFont or a font down to smallestValueScale of it.
+    [[nodiscard]] bool valuesFit(double cellSize) const { return valueFontFor(cellSize).has_value(); }
+    /// The font values are drawn in for cells of cellSize px: valueFont when they fit in it, else
+    /// the largest smaller one (down to smallestValueScale) they fit in; nothing when none does.
+    [[nodiscard]] std::optional<QFont> valueFontFor(double cellSize) const;
     /// Fill colour of a value (style's map and scale).
     [[nodiscard]] QColor colorOf(double value) const {
         return style_.colorMap.colorFor(value, style_.scaleMin, style_.scaleMax);

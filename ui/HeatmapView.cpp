@@ -102,6 +102,12 @@ void HeatmapView::setShowValues(bool show) {
     invalidateTiles();
 }
 
+void HeatmapView::setSmallestValueScale(double scale) {
+    if (scale == smallestValueScale_) return;
+    smallestValueScale_ = scale;
+    invalidateTiles();
+}
+
 void HeatmapView::setAxisTitles(const AxisTitles& titles) {
     titles_ = titles;
     viewport()->update();
@@ -133,6 +139,10 @@ int HeatmapView::defaultCellSize() const {
     const double text = std::max(metrics.horizontalAdvance(widest), metrics.horizontalAdvance(QStringLiteral("0.25")));
     const double side = std::max({text + 16, metrics.height() + 16, 40.0});
     return clampCellSize(static_cast<int>(std::ceil(side)));
+}
+
+bool HeatmapView::valuesFitAt(int cellSize) const {
+    return source_ && HeatmapPainter(*source_, heatmapStyle()).valuesFit(cellSize);
 }
 
 void HeatmapView::setSelectedCell(int row, int col) {
@@ -212,6 +222,7 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
     style.decimals = decimals_;
     style.showValues = showValues_;
     style.valueFont = readableFont();
+    style.smallestValueScale = smallestValueScale_;
     style.background = palette().color(QPalette::Base);
     style.textColor = palette().color(QPalette::Text);
     return style;

@@ -55,6 +55,12 @@ public:
     /// Values in cells (when they fit); default on.
     void setShowValues(bool show);
     [[nodiscard]] bool showValues() const { return showValues_; }
+    /// How much smaller than the readable font values may be drawn to fit a cell
+    /// (kFittedValueScale by default, so that a matrix fitted to the window keeps its numbers;
+    /// presentation mode sets 1).
+    void setSmallestValueScale(double scale);
+    [[nodiscard]] double smallestValueScale() const { return smallestValueScale_; }
+    static constexpr double kFittedValueScale = 0.8;
     /// Axis titles; empty strings mean "automatic" ("Queries"/"Keys" or "Tokens"/"Dimensions").
     void setAxisTitles(const AxisTitles& titles);
     [[nodiscard]] AxisTitles axisTitles() const;
@@ -66,6 +72,8 @@ public:
     void setCellSize(int pixels);
     /// Cell side that fits "0.25" (or the source's widest value) in the font, ≥ 12 pt.
     [[nodiscard]] int defaultCellSize() const;
+    /// Whether the values still show inside cells of this side (in the readable font).
+    [[nodiscard]] bool valuesFitAt(int cellSize) const;
 
     /// The selected cell, if any.
     [[nodiscard]] std::optional<CellIndex> selectedCell() const { return selected_; }
@@ -162,6 +170,7 @@ private:
     ColorMap divergingMap_{QStringLiteral("RdBu_r")};
     int decimals_ = 2;
     bool showValues_ = true;
+    double smallestValueScale_ = kFittedValueScale;
     AxisTitles titles_;
     int cellSize_ = 48;
     bool userZoomed_ = false;

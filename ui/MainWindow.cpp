@@ -414,9 +414,11 @@ void MainWindow::fitHeatmap() {
     };
     const double first = room();
     const int fit = static_cast<int>(first / trace_->size());
-    // Down to 3/4 of the default, the default wins: numbers in the cells matter more than a
-    // little scrolling.
-    if (first > 0 && fit < heatmap_->cellSize() * 3 / 4) {
+    // The whole matrix in view when its numbers still show at the smaller size (a teacher wants
+    // every row on the projector). When they would not, down to 3/4 of the default the default
+    // wins: numbers in the cells matter more than a little scrolling.
+    const bool shrink = fit < heatmap_->cellSize() && (heatmap_->valuesFitAt(fit) || fit < heatmap_->cellSize() * 3 / 4);
+    if (first > 0 && shrink) {
         heatmap_->setCellSize(std::max(kMinCellSize, fit));
         const double second = room();
         const int refit = static_cast<int>(second / trace_->size());

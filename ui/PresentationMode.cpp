@@ -89,6 +89,9 @@ void PresentationMode::enter() {
     savedWindowState_ = window_->windowState();
     savedFont_ = window_->font();
     savedShowValues_ = window_->heatmap()->showValues();
+    // The digit height promised to the back of the room: values are never drawn smaller.
+    window_->heatmap()->setSmallestValueScale(1);
+    window_->stepper()->heatmap()->setSmallestValueScale(1);
     savedMenuBar_ = !window_->menuBar()->isHidden();
     savedStatusBar_ = !window_->statusBar()->isHidden();
 
@@ -197,6 +200,8 @@ void PresentationMode::leave() {
     FocusRing::setSuppressed(false);
     window_->heatmap()->setFont(QFont());
     window_->heatmap()->setShowValues(savedShowValues_);
+    window_->heatmap()->setSmallestValueScale(HeatmapView::kFittedValueScale);
+    window_->stepper()->heatmap()->setSmallestValueScale(HeatmapView::kFittedValueScale);
     window_->stepper()->heatmap()->setFont(QFont());
     window_->setFont(savedFont_);
     QToolTip::setFont(savedFont_);

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <cstdlib>
 #include <memory>
 
@@ -110,6 +112,42 @@ TEST(HeatmapPainter, ValuesUseAContrastingColourAndOnlyWhenTheyFit) {
             EXPECT_EQ(text, 0) << "no text in a 20 px cell";
         EXPECT_EQ(image.pixel(2, 2), fill) << "fill of cell (0, 0) at " << cell << " px";
     }
+}
+
+TEST(HeatmapPainter, ValuesMayShrinkToTheStylesSmallestScaleToFitACell) {
+    const auto trace = chatTrace(true);
+    const MatrixSource source(trace, Step::Weights, 0);
+    HeatmapStyle style = HeatmapPainter::defaultStyle(source);
+    style.valueFont = valueFont();
+    // A cell 6 px (the padding) wider than "0.00" at 90 % of the font: too small at full size.
+    QFont ninety = style.valueFont;
+    ninety.setPointSizeF(style.valueFont.pointSizeF() * 0.9);
+    const QFontMetricsF full(style.valueFont), reduced(ninety);
+    const int cell = static_cast<int>(std::ceil(std::max(reduced.horizontalAdvance(QStringLiteral("0.00")),
+                                                         reduced.height()))) + 6;
+    ASSERT_LT(cell, full.horizontalAdvance(QStringLiteral("0.00")) + 6) << "the full font must not fit";
+
+    style.smallestValueScale = 1;
+    EXPECT_FALSE(HeatmapPainter(source, style).valuesFit(cell)) << "never smaller than the font at scale 1";
+    style.smallestValueScale = 0.8;
+    const HeatmapPainter shrinking(source, style);
+    ASSERT_TRUE(shrinking.valuesFit(cell));
+    const QFont chosen = *shrinking.valueFontFor(cell);
+    EXPECT_LT(chosen.pointSizeF(), style.valueFont.pointSizeF());
+    EXPECT_GE(chosen.pointSizeF(), style.valueFont.pointSizeF() * 0.8 - 1e-9);
+    EXPECT_FALSE(shrinking.valuesFit(cell * 2 / 3)) << "not below the smallest scale";
+
+    QImage image(cell, cell, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter p(&image);
+        shrinking.paintCells(p, CellRange{0, 1, 0, 1}, QPointF(0, 0), cell);
+    }
+    int text = 0;  // white "1.00" on the darkest blue of cell (0, 0)
+    for (int y = 0; y < cell - 1; ++y)
+        for (int x = 0; x < cell - 1; ++x)
+            if (qRed(image.pixel(x, y)) > 200 && qGreen(image.pixel(x, y)) > 200) ++text;
+    EXPECT_GT(text, 10) << "the value is drawn in the smaller font";
 }
 
 TEST(HeatmapPainter, FigureLayoutPlacesEveryPart) {

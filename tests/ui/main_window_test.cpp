@@ -7,6 +7,7 @@
 #include <QBarSet>
 #include <QComboBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSlider>
@@ -405,6 +406,24 @@ TEST_F(MainWindowTest, ExamplesMenuHoldsTheChaptersSentencesInBothLanguages) {
     EXPECT_EQ(sentences.size(), 8);
     for (const Example& example : examples())
         EXPECT_NO_THROW((void)coreTrace(example.sentence, AttentionConfig{})) << example.sentence.toStdString();
+}
+
+TEST(MainWindowFitTest, OnA1080pProjectorTheWholeExampleMatrixShowsWithItsNumbers) {
+    // The window as it opens on a 1920 × 1080 projector (less a title bar): all 15 rows and
+    // columns of the chapter's sentence in view (the last rows were cut off, behind a scroll
+    // bar), and the weights still written in the cells.
+    MainWindow window;
+    window.resize(1920, 1040);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
+    QApplication::processEvents();
+    const HeatmapView* map = window.heatmap();
+    EXPECT_FALSE(map->verticalScrollBar()->isVisible()) << "rows hidden below the view";
+    EXPECT_FALSE(map->horizontalScrollBar()->isVisible()) << "columns hidden right of the view";
+    EXPECT_LE(map->currentLayout().size.height(), map->viewport()->height());
+    EXPECT_LE(map->currentLayout().size.width(), map->viewport()->width());
+    EXPECT_TRUE(map->valuesFitAt(map->cellSize())) << "cell side " << map->cellSize() << " hides the numbers";
 }
 
 }  // namespace
