@@ -598,10 +598,13 @@ void MainWindow::resetLayout() {
     addDockWidget(Qt::LeftDockWidgetArea, controlsDock_);
     addDockWidget(Qt::RightDockWidgetArea, chartDock_);
     addDockWidget(Qt::RightDockWidgetArea, explainerDock_);
-    for (QDockWidget* dock : {controlsDock_, chartDock_, explainerDock_}) {
+    addDockWidget(Qt::RightDockWidgetArea, weightsDock_);
+    tabifyDockWidget(explainerDock_, weightsDock_);  // as at first start: a tab behind the explainer
+    for (QDockWidget* dock : {controlsDock_, chartDock_, explainerDock_, weightsDock_}) {
         dock->setFloating(false);
         dock->show();
     }
+    explainerDock_->raise();
     menuBar()->show();
     statusBar()->show();
     sizeDocks();

@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QMenu>
 #include <QSpinBox>
@@ -108,6 +109,39 @@ TEST(ClassroomSettings, ANewWindowRestoresWhatTheLastOneChangedAndResetForgetsIt
             EXPECT_FALSE(QSettings().contains(key)) << key.toStdString() << " is still remembered";
         ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, defaults));
     }
+}
+
+TEST(ClassroomSettings, ResetBringsBackEveryPanelThatWasClosedOrTornOff) {
+    ClassroomReset reset;
+    MainWindow window;
+    showAndWait(window);
+    const auto dock = [&](const char* name) {
+        auto* found = window.findChild<QDockWidget*>(QString::fromLatin1(name));
+        EXPECT_NE(found, nullptr) << name;
+        return found;
+    };
+    QDockWidget* controls = dock("controlsDock");
+    QDockWidget* chart = dock("rowChartDock");
+    QDockWidget* explainer = dock("explainerDock");
+    QDockWidget* weights = dock("weightsDock");
+    ASSERT_TRUE(controls && chart && explainer && weights);
+    // What a user does with the panels: closes two, tears one off.
+    weights->close();
+    explainer->close();
+    chart->setFloating(true);
+    ASSERT_FALSE(weights->isVisible());
+
+    window.classroom()->setInteractive(false);
+    window.classroom()->resetAction()->trigger();
+    QApplication::processEvents();
+    for (QDockWidget* panel : {controls, chart, explainer, weights}) {
+        EXPECT_TRUE(panel->isVisible()) << panel->objectName().toStdString() << " is still closed";
+        EXPECT_FALSE(panel->isFloating()) << panel->objectName().toStdString() << " still floats";
+    }
+    EXPECT_EQ(window.dockWidgetArea(controls), Qt::LeftDockWidgetArea);
+    EXPECT_EQ(window.dockWidgetArea(weights), Qt::RightDockWidgetArea);
+    EXPECT_TRUE(window.tabifiedDockWidgets(explainer).contains(weights)) << "the weights are a tab behind the explainer";
+    EXPECT_FALSE(explainer->visibleRegion().isEmpty()) << "the explainer's tab is the one in front";
 }
 
 TEST(ClassroomSettings, TheCommandLineSentenceWinsOverTheRememberedOne) {
