@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/TeachingModel.h"
+
 namespace attnviz::app {
 namespace {
 
@@ -144,6 +146,7 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption noScale = flag("no-scale");
     const QCommandLineOption noPositions = flag("no-positions");
     const QCommandLineOption seed = valued("seed", "s");
+    const QCommandLineOption projections = valued("projections", "name");
     const QCommandLineOption weights = valued("weights", "file");
     const QCommandLineOption step = valued("step", "name");
     const QCommandLineOption head = valued("head", "h");
@@ -156,7 +159,7 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(), QStringLiteral("file"));
     const QCommandLineOption format = valued("format", "name");
     parser.addOptions({help, text, textFile, session, causal, window, global, dModel, heads, temperature, noScale,
-                       noPositions, seed, weights, step, head, colormap, scale, dpi, title, values, noValues, output, format});
+                       noPositions, seed, projections, weights, step, head, colormap, scale, dpi, title, values, noValues, output, format});
 
     QStringList withoutCommand = arguments;
     withoutCommand.removeAt(1);  // "export"
@@ -202,6 +205,15 @@ CommandLine parseExport(const QStringList& arguments) {
         if (parser.isSet(noScale)) o.scale = false;
         if (parser.isSet(noPositions)) o.positions = false;
         if (parser.isSet(seed)) o.seed = parseSeed(parser.value(seed));
+        if (parser.isSet(projections)) {
+            const QString name = parser.value(projections).trimmed().toLower();
+            if (name == QLatin1String("teaching")) o.projections = ProjectionPreset::Teaching;
+            else if (name == QLatin1String("random")) o.projections = ProjectionPreset::Random;
+            else if (name == QLatin1String("identity")) o.projections = ProjectionPreset::Identity;
+            else
+                fail(QStringLiteral("--projections: \"%1\" is not one of teaching, random, identity")
+                         .arg(parser.value(projections)));
+        }
         if (parser.isSet(weights)) {
             if (parser.value(weights).isEmpty()) fail(QStringLiteral("--weights: give a file"));
             options.weightsPath = parser.value(weights);
@@ -284,10 +296,19 @@ bool isImageFormat(ExportFormat format) {
 }
 
 bool ConfigOverrides::any() const {
-    return causal || window || globalTokens || dModel || heads || temperature || scale || positions || seed;
+    return causal || window || globalTokens || dModel || heads || temperature || scale || positions || seed ||
+           projections;
 }
 
 void ConfigOverrides::applyTo(AttentionConfig& config) const {
+    // The projections first: the teaching model sets d_model, which --d-model may then contradict
+    // (validate() says so), and --heads must divide its 20 dimensions.
+    if (projections == ProjectionPreset::Teaching) {
+        config = withTeachingModel(config);
+    } else if (projections) {
+        config.preset = *projections;
+        config.supplied = {};
+    }
     if (causal) config.mask.causal = *causal;
     if (window) config.mask.window = *window;
     if (globalTokens) config.mask.globalTokens = *globalTokens;
@@ -357,7 +378,12 @@ QString exportHelpText() {
         "  --session FILE         a saved .attnviz session (settings and view); the options below\n"
         "                         replace its settings    example: --session lesson.attnviz --causal\n"
         "\n"
-        "Settings (defaults: no mask, d_model 8, 1 head, T 1, scaling on, positions on, seed 42):\n"
+        "Settings (defaults: random projections, no mask, d_model 8, 1 head, T 1, scaling on,\n"
+        "positions on, seed 42):\n"
+        "  --projections NAME     teaching: the window's model, whose 20 dimensions have names\n"
+        "                         (d_model 20; heads must divide 20); random: seeded, untrained;\n"
+        "                         identity: Q, K, V are slices of X\n"
+        "                                                 example: --projections teaching\n"
         "  --causal               causal mask: key j visible from query i only if j <= i\n"
         "                                                 example: --causal\n"
         "  --window W             sliding window: |i - j| < W (W >= 1)\n"

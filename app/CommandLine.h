@@ -29,6 +29,7 @@ struct ConfigOverrides {
     std::optional<bool> scale;
     std::optional<bool> positions;
     std::optional<std::uint64_t> seed;
+    std::optional<ProjectionPreset> projections;  ///< teaching, random or identity
 
     [[nodiscard]] bool any() const;
     void applyTo(AttentionConfig& config) const;

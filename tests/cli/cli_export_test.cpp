@@ -13,6 +13,7 @@
 #include "core/AttentionTrace.h"
 #include "core/MatrixCsv.h"
 #include "core/SessionFile.h"
+#include "core/TeachingModel.h"
 #include "core/TraceJson.h"
 
 using namespace attnviz;
@@ -179,6 +180,35 @@ TEST(CliExport, SessionSavedByExportIsReadBackAsInput) {
     changed.seed = 8;
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(csv)).values,
                              AttentionTrace::compute(kSentence, changed).matrix(Step::Weights, 1)));
+}
+
+TEST(CliExport, ProjectionsChoosesTheWindowsTeachingModelOrAnotherPreset) {
+    TempFolder folder;
+    // The window opens on the teaching model: the command line gives the same numbers on request.
+    auto r = runAttnviz({"export", "--text", kSentence, "--projections", "teaching", "--step", "q", "-o",
+                         folder.file("q.csv")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const CsvMatrix q = readMatrixCsv(readFileBytes(folder.file("q.csv")));
+    EXPECT_EQ(q.values.cols(), 20) << "the teaching model's 20 named dimensions";
+    EXPECT_TRUE(bitIdentical(q.values, AttentionTrace::compute(kSentence, teachingConfig()).matrix(Step::Q, 0)));
+
+    r = runAttnviz({"export", "--text", kSentence, "--projections", "identity", "--d-model", "6", "--step", "weights",
+                    "-o", folder.file("identity.csv")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    AttentionConfig identity;
+    identity.preset = ProjectionPreset::Identity;
+    identity.dModel = 6;
+    EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(folder.file("identity.csv"))).values,
+                             AttentionTrace::compute(kSentence, identity).matrix(Step::Weights, 0)));
+
+    // A session saved on the teaching model, exported with random projections instead.
+    const std::string session = folder.file("teaching.attnviz");
+    ASSERT_EQ(runAttnviz({"export", "--text", kSentence, "--projections", "teaching", "-o", session}).exitCode, 0);
+    r = runAttnviz({"export", "--session", session, "--projections", "random", "--d-model", "8", "-o",
+                    folder.file("random.csv")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(folder.file("random.csv"))).values,
+                             AttentionTrace::compute(kSentence, AttentionConfig{}).matrix(Step::Weights, 0)));
 }
 
 TEST(CliExport, TextFileAndStandardInput) {
