@@ -39,19 +39,45 @@ void fillMaskRow(const void* owner, int query, int firstKey, int count, std::uin
 }
 
 template <typename T>
-void attendRows(const kernel::AttentionTask<T>& task, int row0, int rowCount) {
-    if constexpr (sizeof(T) == 4) kernelTable().attendFloat(task, row0, rowCount);
+void attendRows(const kernel::AttentionTask<T>& task, int row0, int rowCount, kernel::FloatScratch& scratch) {
+    if constexpr (sizeof(T) == 4) kernelTable().attendFloat(task, row0, rowCount, scratch);
     else kernelTable().attendDouble(task, row0, rowCount);
 }
 
 // Rows per block: the block's scores (rows × n) stay in the L2 cache while they are turned
-// into weights and multiplied by V.
+// into weights and multiplied by V. Float blocks are a multiple of 6 rows (the micro-kernel's).
+template <typename T>
 int rowsPerBlock(int n) {
     if (n <= 64) return n;
+    if constexpr (sizeof(T) == 4) return std::clamp(65536 / n / 6 * 6, 12, 96);
     return std::clamp(262144 / n, 16, 128);
 }
 
+int roundUp(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
+
 }  // namespace
+
+namespace kernel {
+
+PackedFloat packFloat(const float* k, const float* v, int n, int d, int dv, std::vector<float>& keys,
+                      std::vector<float>& values) {
+    PackedFloat packed;
+    packed.keyStride = roundUp(std::max(n, 1), kKeyAlign);
+    packed.valueStride = roundUp(std::max(dv, 1), kValueAlign);
+    // Kᵀ: a key tile is then a run of whole vectors for each dimension.
+    keys.assign(static_cast<std::size_t>(d) * packed.keyStride, 0.0f);
+    for (int j = 0; j < n; ++j)
+        for (int m = 0; m < d; ++m)
+            keys[static_cast<std::size_t>(m) * packed.keyStride + j] = k[static_cast<std::size_t>(j) * d + m];
+    values.assign(static_cast<std::size_t>(n) * packed.valueStride, 0.0f);
+    for (int j = 0; j < n; ++j)
+        std::copy_n(v + static_cast<std::size_t>(j) * dv, dv, values.data() + static_cast<std::size_t>(j) * packed.valueStride);
+    packed.keysByDimension = keys.data();
+    packed.values = values.data();
+    return packed;
+}
+
+}  // namespace kernel
 
 const char* kernelInstructionSet() { return kernelTable().name; }
 
@@ -87,20 +113,25 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
     task.rowMax = result.rowMax.data();
     task.rowSum = result.rowSum.data();
 
-    const int blockRows = rowsPerBlock(n);
+    std::vector<float> packedKeys, packedValues;
+    if constexpr (sizeof(T) == 4)
+        task.packed = kernel::packFloat(k.data(), v.data(), n, task.d, task.dv, packedKeys, packedValues);
+
+    const int blockRows = rowsPerBlock<T>(n);
     const int blockCount = (n + blockRows - 1) / blockRows;
     // Work is handed out block by block, so causal rows (cheap at the top, dear at the bottom)
     // still keep every thread busy.
     std::atomic<int> nextBlock{0};
     std::atomic<bool> cancelled{false};
     const auto worker = [&] {
+        kernel::FloatScratch scratch;
         for (int b = nextBlock++; b < blockCount; b = nextBlock++) {
             if (cancelled || (cancel && cancel->load(std::memory_order_relaxed))) {
                 cancelled = true;
                 return;
             }
             const int row0 = b * blockRows;
-            attendRows(task, row0, std::min(blockRows, n - row0));
+            attendRows(task, row0, std::min(blockRows, n - row0), scratch);
         }
     };
     const double work = static_cast<double>(n) * n * (task.d + task.dv);

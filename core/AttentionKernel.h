@@ -21,10 +21,12 @@ struct AttentionRows {
     ColumnVector<T> rowSum;  ///< Σ_j exp(s_ij − rowMax_i)
 };
 
-/// Exact softmax(Q·Kᵀ / divisor + mask)·V, computed tile by tile with an online softmax so the
-/// n × n matrix is never stored (the chapter's "Flash Attention" idea). The one function the
-/// window, the exports and the benchmark call. Runs on 1..hardware threads; the hot loop is
-/// compiled for baseline x86-64, AVX2+FMA and AVX-512 and chosen at run time.
+/// Exact softmax(Q·Kᵀ / divisor + mask)·V, a block of query rows at a time, so the n × n matrix
+/// is never stored whole (the chapter's "Flash Attention" idea): only a block's scores, in the
+/// L2 cache. The one function the window, the exports and the benchmark call. Runs on
+/// 1..hardware threads; the hot loop is compiled for baseline x86-64, AVX2+FMA and AVX-512 and
+/// chosen at run time. float64 sums in index order with std::exp (the same bits everywhere);
+/// float32 is the speed path: register-tiled products and a vectorized exp, to ~1e-6.
 /// Throws Cancelled when *cancel becomes true between row blocks.
 template <typename T>
 [[nodiscard]] AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k,

@@ -9,10 +9,13 @@
 #define ATTNVIZ_CONCAT(a, b) ATTNVIZ_CONCAT_INNER(a, b)
 #define Eigen ATTNVIZ_CONCAT(EigenKernel_, ATTNVIZ_KERNEL_ISA)
 #include <Eigen/Core>
+#include <immintrin.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "core/KernelIsa.h"
@@ -51,46 +54,8 @@ int keysNeeded(const AttentionTask<T>& task, int row0, int rowCount) {
     return task.mask.kind == MaskKind::Causal ? row0 + rowCount : task.n;
 }
 
-// The speed path (float32): two GEMMs and a vectorized exp per block of rows.
-void attendRowsFast(const AttentionTask<float>& task, int row0, int rowCount) {
-    using T = float;
-    constexpr T minusInfinity = -std::numeric_limits<T>::infinity();
-    const Eigen::Map<const Rows<T>> q(task.q, task.n, task.d);
-    const Eigen::Map<const Rows<T>> k(task.k, task.n, task.d);
-    const Eigen::Map<const Rows<T>> v(task.v, task.n, task.dv);
-    Eigen::Map<Rows<T>> context(task.context, task.n, task.dv);
-    const int keyCount = keysNeeded(task, row0, rowCount);
-
-    // The queries are divided first, so the scores come out of the GEMM already scaled.
-    const Rows<T> scaledQueries = q.middleRows(row0, rowCount) / task.divisor;
-    Rows<T> scores(rowCount, keyCount);
-    scores.noalias() = scaledQueries * k.topRows(keyCount).transpose();
-
-    std::vector<std::uint8_t> visible;
-    for (int r = 0; r < rowCount; ++r) {
-        const int query = row0 + r;
-        auto row = scores.row(r);
-        applyMask(task, query, keyCount, row, visible);
-        const T max = row.maxCoeff();
-        if (max == minusInfinity) {  // every key hidden: weights 0, never NaN
-            row.setZero();
-            task.rowMax[query] = minusInfinity;
-            task.rowSum[query] = 0;
-            continue;
-        }
-        row.array() -= max;
-        row = (row.array() < expUnderflow<T>()).select(T(0), row.array().exp());
-        task.rowMax[query] = max;
-        task.rowSum[query] = row.sum();
-    }
-    // context_i = Σ_j exp(s_ij − max_i)·v_j / rowSum_i: one division per output, not per weight.
-    auto block = context.middleRows(row0, rowCount);
-    block.noalias() = scores * v.topRows(keyCount);
-    for (int r = 0; r < rowCount; ++r) {
-        const T sum = task.rowSum[row0 + r];
-        if (sum > 0) block.row(r) /= sum;
-    }
-}
+// The speed path (float32): attendRowsFast.
+#include "core/KernelFloat.inl"
 
 // The path of every number students see (float64). Plain loops, each sum in index order, no
 // fused multiply-add, std::exp: the same bits whatever the processor, the instruction set or the
@@ -145,7 +110,9 @@ void attendRowsExact(const AttentionTask<double>& task, int row0, int rowCount) 
 
 }  // namespace
 
-void attendRowsFloat(const AttentionTask<float>& task, int row0, int rowCount) { attendRowsFast(task, row0, rowCount); }
+void attendRowsFloat(const AttentionTask<float>& task, int row0, int rowCount, FloatScratch& scratch) {
+    attendRowsFast(task, row0, rowCount, scratch);
+}
 void attendRowsDouble(const AttentionTask<double>& task, int row0, int rowCount) { attendRowsExact(task, row0, rowCount); }
 
 }  // namespace attnviz::kernel::ATTNVIZ_KERNEL_ISA

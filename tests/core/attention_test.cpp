@@ -364,7 +364,7 @@ TEST(AttentionKernel, EveryInstructionSetGivesTheSameNumbers) {
         RowMatrix<double> context(n, d);
         Eigen::VectorXd rowMax(n), rowSum(n);
         kernel::AttentionTask<double> task{q.data(), k.data(), v.data(), n, d, d, 4.0, {}, context.data(),
-                                           rowMax.data(), rowSum.data()};
+                                           rowMax.data(), rowSum.data(), {}};
         task.mask.kind = kernel::MaskKind::General;
         task.mask.owner = &mask;
         task.mask.fillRow = [](const void* owner, int query, int first, int count, std::uint8_t* out) {
@@ -384,6 +384,83 @@ TEST(AttentionKernel, EveryInstructionSetGivesTheSameNumbers) {
         EXPECT_EIGEN_NEAR(run(kernel::avx512::attendRowsDouble), Eigen::MatrixXd(reference.context), 1e-13, 1e-15);
     }
     std::cout << "[ info ] kernel in use: " << kernelInstructionSet() << "\n";
+}
+
+TEST(AttentionKernel, TheFloatPathAgreesWithTheExactPathForEveryShapeMaskAndInstructionSet) {
+    // The float path (register tiles of 6 rows × 16–64 keys, padded K and V, its own exp) against
+    // the exact float64 path, which the golden files check: shapes that leave short tiles and
+    // padding everywhere, blocks longer than one tile, and each mask kind, to 1e-5.
+    struct Shape {
+        int n, d, dv;
+    };
+    __builtin_cpu_init();
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+    for (const Shape shape : {Shape{1, 1, 1}, Shape{7, 3, 5}, Shape{65, 20, 20}, Shape{157, 64, 64}, Shape{300, 17, 33}}) {
+        const int n = shape.n;
+        SeededGenerator generator(static_cast<std::uint64_t>(n), "float-kernel");
+        RowMatrix<float> q(n, shape.d), k(n, shape.d), v(n, shape.dv);
+        for (auto* m : {&q, &k, &v})
+            for (Eigen::Index i = 0; i < m->size(); ++i) m->data()[i] = static_cast<float>(generator.nextSymmetric(2.0));
+        for (int maskKind = 0; maskKind < 3; ++maskKind) {
+            MaskConfig maskConfig;
+            if (maskKind == 1) maskConfig.causal = true;
+            if (maskKind == 2) {
+                maskConfig.window = 9;
+                maskConfig.globalTokens = {0};
+                maskConfig.customMasked = {{n - 1, 0}};
+            }
+            const AttentionMask mask(maskConfig, n, n);
+            const std::string where = "n " + std::to_string(n) + ", d " + std::to_string(shape.d) + ", d_v " +
+                                      std::to_string(shape.dv) + ", mask " + std::to_string(maskKind);
+            const RowMatrix<double> qd = q.cast<double>(), kd = k.cast<double>(), vd = v.cast<double>();
+            const auto exact = computeAttention<double>(qd, kd, vd, 3.0, mask);
+            const Eigen::MatrixXd expected = exact.context;
+
+            const auto dispatched = computeAttention<float>(q, k, v, 3.0f, mask);
+            EXPECT_EIGEN_NEAR(Eigen::MatrixXd(dispatched.context.cast<double>()), expected, 1e-5, 1e-5) << where;
+            EXPECT_EIGEN_NEAR(Eigen::VectorXd(dispatched.rowSum.cast<double>()), Eigen::VectorXd(exact.rowSum), 1e-5, 0)
+                << where;
+
+            // Each instruction set's build, in blocks of 90 rows (15 tiles of 6) and a short rest.
+            const auto run = [&](kernel::RowBlockFloat attend) {
+                std::vector<float> keys, values;
+                RowMatrix<float> context(n, shape.dv);
+                Eigen::VectorXf rowMax(n), rowSum(n);
+                kernel::AttentionTask<float> task;
+                task.q = q.data();
+                task.k = k.data();
+                task.v = v.data();
+                task.n = n;
+                task.d = shape.d;
+                task.dv = shape.dv;
+                task.divisor = 3.0f;
+                task.mask.kind = maskKind == 0 ? kernel::MaskKind::None
+                                 : maskKind == 1 ? kernel::MaskKind::Causal
+                                                 : kernel::MaskKind::General;
+                task.mask.owner = &mask;
+                task.mask.fillRow = [](const void* owner, int query, int first, int count, std::uint8_t* out) {
+                    static_cast<const AttentionMask*>(owner)->fillRow(query, first, count, out);
+                };
+                task.context = context.data();
+                task.rowMax = rowMax.data();
+                task.rowSum = rowSum.data();
+                task.packed = kernel::packFloat(k.data(), v.data(), n, shape.d,
+                                                shape.dv, keys, values);
+                kernel::FloatScratch scratch;
+                for (int row0 = 0; row0 < n; row0 += 90) attend(task, row0, std::min(90, n - row0), scratch);
+                return Eigen::MatrixXd(context.cast<double>());
+            };
+            EXPECT_EIGEN_NEAR(run(kernel::baseline::attendRowsFloat), expected, 1e-5, 1e-5) << where << " baseline";
+            if (avx2) {
+                EXPECT_EIGEN_NEAR(run(kernel::avx2::attendRowsFloat), expected, 1e-5, 1e-5) << where << " avx2";
+            }
+            if (avx512) {
+                EXPECT_EIGEN_NEAR(run(kernel::avx512::attendRowsFloat), expected, 1e-5, 1e-5) << where << " avx512";
+            }
+        }
+    }
 }
 
 #if !defined(__SANITIZE_ADDRESS__)

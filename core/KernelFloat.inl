@@ -1,0 +1,212 @@
+// The float32 speed path of attention, included by KernelBody.inl inside the namespace of one
+// instruction set. Register-blocked micro-kernels (as in a packed GEMM) for the scores Q·Kᵀ and
+// for weights·V, with the softmax between them on a block of rows whose scores stay in the L2
+// cache. Inputs come padded (kernel::PackedFloat), so every load is a whole vector.
+// (<immintrin.h> is included by KernelBody.inl, outside any namespace.)
+
+namespace simd {
+
+#if defined(__AVX512F__)
+using Vec = __m512;
+inline constexpr int kWidth = 16;
+// 6 rows × 4 vectors = 24 accumulators of the 32 registers.
+inline constexpr int kTileVectors = 4;
+inline Vec zero() { return _mm512_setzero_ps(); }
+inline Vec load(const float* p) { return _mm512_loadu_ps(p); }
+inline void store(float* p, Vec v) { _mm512_storeu_ps(p, v); }
+inline Vec broadcast(float x) { return _mm512_set1_ps(x); }
+inline Vec multiplyAdd(Vec a, Vec b, Vec c) { return _mm512_fmadd_ps(a, b, c); }
+#elif defined(__AVX2__) && defined(__FMA__)
+using Vec = __m256;
+inline constexpr int kWidth = 8;
+// 6 rows × 2 vectors = 12 accumulators of the 16 registers.
+inline constexpr int kTileVectors = 2;
+inline Vec zero() { return _mm256_setzero_ps(); }
+inline Vec load(const float* p) { return _mm256_loadu_ps(p); }
+inline void store(float* p, Vec v) { _mm256_storeu_ps(p, v); }
+inline Vec broadcast(float x) { return _mm256_set1_ps(x); }
+inline Vec multiplyAdd(Vec a, Vec b, Vec c) { return _mm256_fmadd_ps(a, b, c); }
+#else
+using Vec = __m128;
+inline constexpr int kWidth = 4;
+inline constexpr int kTileVectors = 2;
+inline Vec zero() { return _mm_setzero_ps(); }
+inline Vec load(const float* p) { return _mm_loadu_ps(p); }
+inline void store(float* p, Vec v) { _mm_storeu_ps(p, v); }
+inline Vec broadcast(float x) { return _mm_set1_ps(x); }
+inline Vec multiplyAdd(Vec a, Vec b, Vec c) { return _mm_add_ps(_mm_mul_ps(a, b), c); }  // no FMA in x86-64 v1
+#endif
+
+// GCC treats the intrinsic types as its own vector types: +, −, ×, comparisons and ?: work on
+// them lane by lane, which the softmax below uses to stay the same code for every width.
+using Lanes = int __attribute__((vector_size(sizeof(Vec))));
+
+inline Vec splat(float x) { return broadcast(x); }
+inline Vec maxOf(Vec a, Vec b) { return a > b ? a : b; }
+inline float largestLane(Vec v) {
+    float largest = v[0];
+    for (int i = 1; i < kWidth; ++i) largest = std::max(largest, v[i]);
+    return largest;
+}
+inline float laneSum(Vec v) {
+    float sum = 0;
+    for (int i = 0; i < kWidth; ++i) sum += v[i];
+    return sum;
+}
+
+// e^x for x ≤ 0 (scores less their row's maximum), to about 1 ulp: x = n·ln 2 + r with
+// |r| ≤ ln 2 / 2, e^r by Cephes' expf polynomial, 2^n written into the exponent bits. Below
+// −87.3 (where e^x leaves the normal floats) and for −∞ (masked keys) the result is exactly 0.
+inline Vec expNonPositive(Vec x) {
+    const Lanes tiny = x < splat(-87.33654f);
+    x = tiny ? splat(-87.0f) : x;  // keeps the arithmetic below finite
+    // Round to nearest: adding 1.5·2^23 pushes the fraction out of a float's mantissa.
+    const Vec n = (x * splat(1.44269504088896341f) + splat(12582912.0f)) - splat(12582912.0f);
+    const Vec r = x - n * splat(0.693359375f) + n * splat(2.12194440e-4f);  // ln 2 in two parts
+    const Vec z = r * r;
+    Vec poly = splat(1.9875691500e-4f);
+    poly = poly * r + splat(1.3981999507e-3f);
+    poly = poly * r + splat(8.3334519073e-3f);
+    poly = poly * r + splat(4.1665795894e-2f);
+    poly = poly * r + splat(1.6666665459e-1f);
+    poly = poly * r + splat(5.0000001201e-1f);
+    const Vec er = poly * z + r + splat(1.0f);
+    const Lanes exponent = (__builtin_convertvector(n, Lanes) + 127) << 23;
+    const Vec result = er * reinterpret_cast<const Vec&>(exponent);
+    return tiny ? splat(0.0f) : result;
+}
+
+inline constexpr int kTileRows = 6;
+inline constexpr int kKeyTile = kTileVectors * kWidth;  // keys per score tile
+static_assert(kKeyAlign % kKeyTile == 0 && kValueAlign % kWidth == 0, "padding must hold whole tiles");
+
+}  // namespace simd
+
+// scores[r][j0 … j0 + kKeyTile) = Σ_m queries[r][m] · Kᵀ[m][j], for ROWS rows.
+template <int ROWS>
+void scoreTile(const float* queries, int d, const float* keysByDimension, int keyStride, int j0, float* scores,
+               int scoreStride) {
+    using namespace simd;
+    Vec acc[ROWS][kTileVectors];
+    for (auto& row : acc)
+        for (Vec& a : row) a = zero();
+    for (int m = 0; m < d; ++m) {
+        const float* keys = keysByDimension + static_cast<std::size_t>(m) * keyStride + j0;
+        Vec k[kTileVectors];
+        for (int c = 0; c < kTileVectors; ++c) k[c] = load(keys + c * kWidth);
+        for (int r = 0; r < ROWS; ++r) {
+            const Vec q = broadcast(queries[r * d + m]);
+            for (int c = 0; c < kTileVectors; ++c) acc[r][c] = multiplyAdd(q, k[c], acc[r][c]);
+        }
+    }
+    for (int r = 0; r < ROWS; ++r)
+        for (int c = 0; c < kTileVectors; ++c) store(scores + static_cast<std::size_t>(r) * scoreStride + j0 + c * kWidth, acc[r][c]);
+}
+
+// out[r][c0 … c0 + VECTORS·kWidth) += Σ_{j in [j0, j1)} weights[r][j] · V[j][…], for ROWS rows.
+template <int ROWS, int VECTORS>
+void contextTile(const float* weights, int weightStride, int j0, int j1, const float* values, int valueStride, int c0,
+                 float* out, int outStride) {
+    using namespace simd;
+    Vec acc[ROWS][VECTORS];
+    for (int r = 0; r < ROWS; ++r)
+        for (int c = 0; c < VECTORS; ++c) acc[r][c] = load(out + static_cast<std::size_t>(r) * outStride + c0 + c * kWidth);
+    for (int j = j0; j < j1; ++j) {
+        const float* row = values + static_cast<std::size_t>(j) * valueStride + c0;
+        Vec v[VECTORS];
+        for (int c = 0; c < VECTORS; ++c) v[c] = load(row + c * kWidth);
+        for (int r = 0; r < ROWS; ++r) {
+            const Vec w = broadcast(weights[static_cast<std::size_t>(r) * weightStride + j]);
+            for (int c = 0; c < VECTORS; ++c) acc[r][c] = multiplyAdd(w, v[c], acc[r][c]);
+        }
+    }
+    for (int r = 0; r < ROWS; ++r)
+        for (int c = 0; c < VECTORS; ++c) store(out + static_cast<std::size_t>(r) * outStride + c0 + c * kWidth, acc[r][c]);
+}
+
+// The tile functions for 1 … kTileRows rows (the last group of a block may be short).
+template <int... Rows>
+constexpr auto scoreTiles(std::integer_sequence<int, Rows...>) {
+    return std::array{&scoreTile<Rows + 1>...};
+}
+template <int Vectors, int... Rows>
+constexpr auto contextTiles(std::integer_sequence<int, Rows...>) {
+    return std::array{&contextTile<Rows + 1, Vectors>...};
+}
+
+void attendRowsFast(const AttentionTask<float>& task, int row0, int rowCount, FloatScratch& scratch) {
+    using namespace simd;
+    constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
+    const PackedFloat& packed = task.packed;
+    const int d = task.d, dv = task.dv;
+    const int keyCount = keysNeeded(task, row0, rowCount);
+    const int scoreStride = (keyCount + kKeyTile - 1) / kKeyTile * kKeyTile;  // ≤ keyStride
+
+    // The queries are divided first, so the scores come out already scaled.
+    scratch.queries.resize(static_cast<std::size_t>(rowCount) * d);
+    for (std::size_t i = 0; i < scratch.queries.size(); ++i)
+        scratch.queries[i] = task.q[static_cast<std::size_t>(row0) * d + i] / task.divisor;
+    scratch.scores.resize(static_cast<std::size_t>(rowCount) * scoreStride);
+    scratch.context.assign(static_cast<std::size_t>(rowCount) * packed.valueStride, 0.0f);
+
+    // 1. Scores, a tile of keys at a time: its slice of Kᵀ (d × kKeyTile) stays in L1 for all rows.
+    static constexpr auto scoreTileFor = scoreTiles(std::make_integer_sequence<int, kTileRows>{});
+    for (int j0 = 0; j0 < scoreStride; j0 += kKeyTile)
+        for (int r = 0; r < rowCount; r += kTileRows)
+            scoreTileFor[static_cast<std::size_t>(std::min(kTileRows, rowCount - r) - 1)](
+                scratch.queries.data() + static_cast<std::size_t>(r) * d, d, packed.keysByDimension, packed.keyStride,
+                j0, scratch.scores.data() + static_cast<std::size_t>(r) * scoreStride, scoreStride);
+
+    // 2. Softmax numerators per row: mask, max, exp(s − max), sum. The padding keys past
+    // keyCount are set to −∞ like masked ones, so every vector is whole and they weigh 0.
+    for (int r = 0; r < rowCount; ++r) {
+        const int query = row0 + r;
+        float* row = scratch.scores.data() + static_cast<std::size_t>(r) * scoreStride;
+        applyMask(task, query, keyCount, row, scratch.visible);
+        std::fill(row + keyCount, row + scoreStride, minusInfinity);
+        Vec largest = splat(minusInfinity);
+        for (int j = 0; j < scoreStride; j += kWidth) largest = maxOf(largest, load(row + j));
+        const float max = largestLane(largest);
+        if (max == minusInfinity) {  // every key hidden: weights 0, never NaN
+            std::fill(row, row + scoreStride, 0.0f);
+            task.rowMax[query] = minusInfinity;
+            task.rowSum[query] = 0;
+            continue;
+        }
+        const Vec shift = splat(max);
+        Vec sum = splat(0.0f);
+        for (int j = 0; j < scoreStride; j += kWidth) {
+            const Vec e = expNonPositive(load(row + j) - shift);
+            store(row + j, e);
+            sum += e;
+        }
+        task.rowMax[query] = max;
+        task.rowSum[query] = laneSum(sum);
+    }
+
+    // 3. context = numerators · V, a tile of keys at a time (its rows of V stay in L1), then ÷ sum.
+    constexpr int kValueKeys = 128;
+    static constexpr auto wideTileFor = contextTiles<kTileVectors>(std::make_integer_sequence<int, kTileRows>{});
+    static constexpr auto narrowTileFor = contextTiles<1>(std::make_integer_sequence<int, kTileRows>{});
+    for (int j0 = 0; j0 < keyCount; j0 += kValueKeys) {
+        const int j1 = std::min(keyCount, j0 + kValueKeys);
+        for (int r = 0; r < rowCount; r += kTileRows) {
+            const auto rows = static_cast<std::size_t>(std::min(kTileRows, rowCount - r) - 1);
+            const float* weights = scratch.scores.data() + static_cast<std::size_t>(r) * scoreStride;
+            float* out = scratch.context.data() + static_cast<std::size_t>(r) * packed.valueStride;
+            int c0 = 0;
+            for (; c0 + kTileVectors * kWidth <= packed.valueStride; c0 += kTileVectors * kWidth)
+                wideTileFor[rows](weights, scoreStride, j0, j1, packed.values, packed.valueStride, c0, out,
+                                  packed.valueStride);
+            for (; c0 < packed.valueStride; c0 += kWidth)
+                narrowTileFor[rows](weights, scoreStride, j0, j1, packed.values, packed.valueStride, c0, out,
+                                    packed.valueStride);
+        }
+    }
+    for (int r = 0; r < rowCount; ++r) {
+        const float sum = task.rowSum[row0 + r];
+        const float* from = scratch.context.data() + static_cast<std::size_t>(r) * packed.valueStride;
+        float* to = task.context + static_cast<std::size_t>(row0 + r) * dv;
+        for (int c = 0; c < dv; ++c) to[c] = sum > 0 ? from[c] / sum : 0.0f;
+    }
+}
