@@ -34,6 +34,8 @@ const KernelTable& kernelTable() {
     return table;
 }
 
+int roundUp(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
+
 void fillMaskRow(const void* owner, int query, int firstKey, int count, std::uint8_t* out) {
     static_cast<const AttentionMask*>(owner)->fillRow(query, firstKey, count, out);
 }
@@ -45,15 +47,31 @@ void attendRows(const kernel::AttentionTask<T>& task, int row0, int rowCount, ke
 }
 
 // Rows per block: the block's scores (rows × n) stay in the L2 cache while they are turned
-// into weights and multiplied by V. Float blocks are a multiple of 6 rows (the micro-kernel's).
+// into weights and multiplied by V. Float blocks are a multiple of 6 rows (the micro-kernel's),
+// and small enough that each thread gets about 6 of them: with 3 blocks for 2 threads, one
+// thread would do twice the other's work.
 template <typename T>
-int rowsPerBlock(int n) {
+int rowsPerBlock(int n, unsigned threads) {
     if (n <= 64) return n;
-    if constexpr (sizeof(T) == 4) return std::clamp(65536 / n / 6 * 6, 12, 96);
+    if constexpr (sizeof(T) == 4) {
+        const int forCache = std::clamp(65536 / n / 6 * 6, 12, 96);
+        const int forBalance = roundUp((n + 6 * static_cast<int>(threads) - 1) / (6 * static_cast<int>(threads)), 6);
+        return std::min(forCache, forBalance);
+    }
     return std::clamp(262144 / n, 16, 128);
 }
 
-int roundUp(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
+// The float path's buffers, kept by the calling thread from one call to the next: fresh ones
+// each time cost more in page faults than the arithmetic at n = 256.
+struct FloatBuffers {
+    std::vector<float> packedKeys, packedValues;
+    std::vector<kernel::FloatScratch> workers;
+};
+FloatBuffers& floatBuffers() {
+    thread_local FloatBuffers buffers;
+    return buffers;
+}
+
 
 }  // namespace
 
@@ -64,14 +82,25 @@ PackedFloat packFloat(const float* k, const float* v, int n, int d, int dv, std:
     PackedFloat packed;
     packed.keyStride = roundUp(std::max(n, 1), kKeyAlign);
     packed.valueStride = roundUp(std::max(dv, 1), kValueAlign);
-    // Kᵀ: a key tile is then a run of whole vectors for each dimension.
-    keys.assign(static_cast<std::size_t>(d) * packed.keyStride, 0.0f);
-    for (int j = 0; j < n; ++j)
-        for (int m = 0; m < d; ++m)
-            keys[static_cast<std::size_t>(m) * packed.keyStride + j] = k[static_cast<std::size_t>(j) * d + m];
-    values.assign(static_cast<std::size_t>(n) * packed.valueStride, 0.0f);
-    for (int j = 0; j < n; ++j)
-        std::copy_n(v + static_cast<std::size_t>(j) * dv, dv, values.data() + static_cast<std::size_t>(j) * packed.valueStride);
+    // Kᵀ in panels (PackedFloat::keysByDimension): a key tile is a run of whole vectors for each
+    // dimension. resize, not assign: only the padding needs zeros.
+    constexpr int panel = kKeyAlign;
+    keys.resize(static_cast<std::size_t>(d) * packed.keyStride);
+    for (int p0 = 0; p0 < packed.keyStride; p0 += panel) {
+        float* out = keys.data() + static_cast<std::size_t>(p0) * d;
+        const int real = std::clamp(n - p0, 0, panel);
+        for (int m = 0; m < d; ++m) {
+            float* row = out + static_cast<std::size_t>(m) * panel;
+            for (int j = 0; j < real; ++j) row[j] = k[static_cast<std::size_t>(p0 + j) * d + m];
+            std::fill(row + real, row + panel, 0.0f);
+        }
+    }
+    values.resize(static_cast<std::size_t>(n) * packed.valueStride);
+    for (int j = 0; j < n; ++j) {
+        float* row = values.data() + static_cast<std::size_t>(j) * packed.valueStride;
+        std::copy_n(v + static_cast<std::size_t>(j) * dv, dv, row);
+        std::fill(row + dv, row + packed.valueStride, 0.0f);
+    }
     packed.keysByDimension = keys.data();
     packed.values = values.data();
     return packed;
@@ -91,7 +120,7 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
                           std::to_string(k.cols()) + ", V has " + std::to_string(v.rows()) + " rows, the mask " +
                           std::to_string(mask.size()));
     AttentionRows<T> result;
-    result.context.setZero(n, v.cols());
+    result.context.resize(n, v.cols());  // every row is written, a fully masked one with zeros
     result.rowMax.resize(n);
     result.rowSum.resize(n);
     if (n == 0) return result;
@@ -113,18 +142,26 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
     task.rowMax = result.rowMax.data();
     task.rowSum = result.rowSum.data();
 
-    std::vector<float> packedKeys, packedValues;
-    if constexpr (sizeof(T) == 4)
-        task.packed = kernel::packFloat(k.data(), v.data(), n, task.d, task.dv, packedKeys, packedValues);
+    const double work = static_cast<double>(n) * n * (task.d + task.dv);
+    const unsigned threadCount = work < 2e6 ? 1u : std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
 
-    const int blockRows = rowsPerBlock<T>(n);
+    FloatBuffers* buffers = nullptr;
+    if constexpr (sizeof(T) == 4) {
+        buffers = &floatBuffers();
+        task.packed = kernel::packFloat(k.data(), v.data(), n, task.d, task.dv, buffers->packedKeys,
+                                        buffers->packedValues);
+        if (buffers->workers.size() < threadCount) buffers->workers.resize(threadCount);
+    }
+
+    const int blockRows = rowsPerBlock<T>(n, threadCount);
     const int blockCount = (n + blockRows - 1) / blockRows;
     // Work is handed out block by block, so causal rows (cheap at the top, dear at the bottom)
     // still keep every thread busy.
     std::atomic<int> nextBlock{0};
     std::atomic<bool> cancelled{false};
-    const auto worker = [&] {
-        kernel::FloatScratch scratch;
+    const auto worker = [&](unsigned index) {
+        kernel::FloatScratch unused;
+        kernel::FloatScratch& scratch = buffers != nullptr ? buffers->workers[index] : unused;
         for (int b = nextBlock++; b < blockCount; b = nextBlock++) {
             if (cancelled || (cancel && cancel->load(std::memory_order_relaxed))) {
                 cancelled = true;
@@ -134,11 +171,9 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
             attendRows(task, row0, std::min(blockRows, n - row0), scratch);
         }
     };
-    const double work = static_cast<double>(n) * n * (task.d + task.dv);
-    const unsigned threadCount = work < 2e6 ? 1u : std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
     std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threadCount; ++t) helpers.emplace_back(worker);
-    worker();
+    for (unsigned t = 1; t < threadCount; ++t) helpers.emplace_back(worker, t);
+    worker(0);
     for (auto& helper : helpers) helper.join();
     if (cancelled) throw Cancelled();
     return result;

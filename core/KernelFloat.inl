@@ -82,35 +82,37 @@ static_assert(kKeyAlign % kKeyTile == 0 && kValueAlign % kWidth == 0, "padding m
 
 }  // namespace simd
 
-// scores[r][j0 … j0 + kKeyTile) = Σ_m queries[r][m] · Kᵀ[m][j], for ROWS rows.
+// scores[r][0 … kKeyTile) = Σ_m queries[r][m] · keys[m · kKeyAlign + j], for ROWS rows; keys
+// points into a panel of PackedFloat::keysByDimension, scores at the tile's first key.
 template <int ROWS>
-void scoreTile(const float* queries, int d, const float* keysByDimension, int keyStride, int j0, float* scores,
-               int scoreStride) {
+void scoreTile(const float* queries, int d, const float* keys, float* scores, int scoreStride) {
     using namespace simd;
     Vec acc[ROWS][kTileVectors];
     for (auto& row : acc)
         for (Vec& a : row) a = zero();
     for (int m = 0; m < d; ++m) {
-        const float* keys = keysByDimension + static_cast<std::size_t>(m) * keyStride + j0;
+        const float* dimension = keys + static_cast<std::size_t>(m) * kKeyAlign;
         Vec k[kTileVectors];
-        for (int c = 0; c < kTileVectors; ++c) k[c] = load(keys + c * kWidth);
+        for (int c = 0; c < kTileVectors; ++c) k[c] = load(dimension + c * kWidth);
         for (int r = 0; r < ROWS; ++r) {
             const Vec q = broadcast(queries[r * d + m]);
             for (int c = 0; c < kTileVectors; ++c) acc[r][c] = multiplyAdd(q, k[c], acc[r][c]);
         }
     }
     for (int r = 0; r < ROWS; ++r)
-        for (int c = 0; c < kTileVectors; ++c) store(scores + static_cast<std::size_t>(r) * scoreStride + j0 + c * kWidth, acc[r][c]);
+        for (int c = 0; c < kTileVectors; ++c) store(scores + static_cast<std::size_t>(r) * scoreStride + c * kWidth, acc[r][c]);
 }
 
-// out[r][c0 … c0 + VECTORS·kWidth) += Σ_{j in [j0, j1)} weights[r][j] · V[j][…], for ROWS rows.
+// out[r][c0 … c0 + VECTORS·kWidth) (+)= Σ_{j in [j0, j1)} weights[r][j] · V[j][…], for ROWS
+// rows: = for the first tile of keys (j0 = 0), += for the next ones.
 template <int ROWS, int VECTORS>
 void contextTile(const float* weights, int weightStride, int j0, int j1, const float* values, int valueStride, int c0,
                  float* out, int outStride) {
     using namespace simd;
     Vec acc[ROWS][VECTORS];
     for (int r = 0; r < ROWS; ++r)
-        for (int c = 0; c < VECTORS; ++c) acc[r][c] = load(out + static_cast<std::size_t>(r) * outStride + c0 + c * kWidth);
+        for (int c = 0; c < VECTORS; ++c)
+            acc[r][c] = j0 == 0 ? zero() : load(out + static_cast<std::size_t>(r) * outStride + c0 + c * kWidth);
     for (int j = j0; j < j1; ++j) {
         const float* row = values + static_cast<std::size_t>(j) * valueStride + c0;
         Vec v[VECTORS];
@@ -147,15 +149,18 @@ void attendRowsFast(const AttentionTask<float>& task, int row0, int rowCount, Fl
     for (std::size_t i = 0; i < scratch.queries.size(); ++i)
         scratch.queries[i] = task.q[static_cast<std::size_t>(row0) * d + i] / task.divisor;
     scratch.scores.resize(static_cast<std::size_t>(rowCount) * scoreStride);
-    scratch.context.assign(static_cast<std::size_t>(rowCount) * packed.valueStride, 0.0f);
+    scratch.context.resize(static_cast<std::size_t>(rowCount) * packed.valueStride);  // the first key tile sets it
 
     // 1. Scores, a tile of keys at a time: its slice of Kᵀ (d × kKeyTile) stays in L1 for all rows.
     static constexpr auto scoreTileFor = scoreTiles(std::make_integer_sequence<int, kTileRows>{});
-    for (int j0 = 0; j0 < scoreStride; j0 += kKeyTile)
+    for (int j0 = 0; j0 < scoreStride; j0 += kKeyTile) {
+        const float* keys = packed.keysByDimension + static_cast<std::size_t>(j0 / kKeyAlign) * kKeyAlign * d +
+                            j0 % kKeyAlign;
         for (int r = 0; r < rowCount; r += kTileRows)
             scoreTileFor[static_cast<std::size_t>(std::min(kTileRows, rowCount - r) - 1)](
-                scratch.queries.data() + static_cast<std::size_t>(r) * d, d, packed.keysByDimension, packed.keyStride,
-                j0, scratch.scores.data() + static_cast<std::size_t>(r) * scoreStride, scoreStride);
+                scratch.queries.data() + static_cast<std::size_t>(r) * d, d, keys,
+                scratch.scores.data() + static_cast<std::size_t>(r) * scoreStride + j0, scoreStride);
+    }
 
     // 2. Softmax numerators per row: mask, max, exp(s − max), sum. The padding keys past
     // keyCount are set to −∞ like masked ones, so every vector is whole and they weigh 0.
