@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "core/Errors.h"
 #include "core/KernelIsa.h"
+#include "core/WorkerPool.h"
 
 namespace attnviz {
 namespace {
@@ -87,13 +89,22 @@ PackedFloat packFloat(const float* k, const float* v, int n, int d, int dv, std:
     constexpr int panel = kKeyAlign;
     keys.resize(static_cast<std::size_t>(d) * packed.keyStride);
     for (int p0 = 0; p0 < packed.keyStride; p0 += panel) {
-        float* out = keys.data() + static_cast<std::size_t>(p0) * d;
+        float* __restrict out = keys.data() + static_cast<std::size_t>(p0) * d;
         const int real = std::clamp(n - p0, 0, panel);
-        for (int m = 0; m < d; ++m) {
-            float* row = out + static_cast<std::size_t>(m) * panel;
-            for (int j = 0; j < real; ++j) row[j] = k[static_cast<std::size_t>(p0 + j) * d + m];
-            std::fill(row + real, row + panel, 0.0f);
+        // Key by key: reads run along K's rows; the panel's d rows being written stay in L1.
+        for (int j = 0; j < real; ++j) {
+            const float* __restrict key = k + static_cast<std::size_t>(p0 + j) * d;
+            for (int m = 0; m < d; ++m) out[static_cast<std::size_t>(m) * panel + j] = key[m];
         }
+        if (real < panel)
+            for (int m = 0; m < d; ++m)
+                std::fill(out + static_cast<std::size_t>(m) * panel + real, out + static_cast<std::size_t>(m + 1) * panel,
+                          0.0f);
+    }
+    if (dv == packed.valueStride) {  // V's rows are already whole vectors (d_v = 16, 32, 64, …)
+        packed.values = v;
+        packed.keysByDimension = keys.data();
+        return packed;
     }
     values.resize(static_cast<std::size_t>(n) * packed.valueStride);
     for (int j = 0; j < n; ++j) {
@@ -171,10 +182,19 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
             attendRows(task, row0, std::min(blockRows, n - row0), scratch);
         }
     };
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threadCount; ++t) helpers.emplace_back(worker, t);
-    worker(0);
-    for (auto& helper : helpers) helper.join();
+    // An exception on a helper thread would end the program: the first one is carried back.
+    std::exception_ptr failure;
+    std::mutex failureLock;
+    WorkerPool::shared().run(threadCount, [&](unsigned index) {
+        try {
+            worker(index);
+        } catch (...) {
+            cancelled = true;  // the other threads stop at their next block
+            const std::lock_guard lock(failureLock);
+            if (!failure) failure = std::current_exception();
+        }
+    });
+    if (failure) std::rethrow_exception(failure);
     if (cancelled) throw Cancelled();
     return result;
 }

@@ -54,27 +54,40 @@ inline float laneSum(Vec v) {
     return sum;
 }
 
-// e^x for x ≤ 0 (scores less their row's maximum), to about 1 ulp: x = n·ln 2 + r with
-// |r| ≤ ln 2 / 2, e^r by Cephes' expf polynomial, 2^n written into the exponent bits. Below
-// −87.3 (where e^x leaves the normal floats) and for −∞ (masked keys) the result is exactly 0.
+// e^r for |r| ≤ ln 2 / 2 by Cephes' expf polynomial (about 1 ulp).
+inline Vec expReduced(Vec r) {
+    Vec poly = splat(1.9875691500e-4f);
+    poly = multiplyAdd(poly, r, splat(1.3981999507e-3f));
+    poly = multiplyAdd(poly, r, splat(8.3334519073e-3f));
+    poly = multiplyAdd(poly, r, splat(4.1665795894e-2f));
+    poly = multiplyAdd(poly, r, splat(1.6666665459e-1f));
+    poly = multiplyAdd(poly, r, splat(5.0000001201e-1f));
+    return multiplyAdd(poly, r * r, r) + splat(1.0f);
+}
+
+// e^x for x ≤ 0 (scores less their row's maximum), to about 1 ulp: x = n·ln 2 + r, e^r by the
+// polynomial, then times 2^n. For −∞ (masked keys) and far below, the result is exactly 0.
+#if defined(__AVX512F__)
 inline Vec expNonPositive(Vec x) {
+    // −104: e^x is below half the smallest float there, so it rounds to 0; −∞ becomes finite.
+    x = _mm512_max_ps(x, splat(-104.0f));
+    const Vec n = _mm512_roundscale_ps(x * splat(1.44269504088896341f), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const Vec r = multiplyAdd(n, splat(2.12194440e-4f), multiplyAdd(n, splat(-0.693359375f), x));  // ln 2 in two parts
+    return _mm512_scalef_ps(expReduced(r), n);  // × 2^n, with gradual underflow down to 0
+}
+#else
+inline Vec expNonPositive(Vec x) {
+    // Below −87.3 e^x leaves the normal floats: 0 there (and for −∞), exact enough for weights.
     const Lanes tiny = x < splat(-87.33654f);
     x = tiny ? splat(-87.0f) : x;  // keeps the arithmetic below finite
     // Round to nearest: adding 1.5·2^23 pushes the fraction out of a float's mantissa.
     const Vec n = (x * splat(1.44269504088896341f) + splat(12582912.0f)) - splat(12582912.0f);
-    const Vec r = x - n * splat(0.693359375f) + n * splat(2.12194440e-4f);  // ln 2 in two parts
-    const Vec z = r * r;
-    Vec poly = splat(1.9875691500e-4f);
-    poly = poly * r + splat(1.3981999507e-3f);
-    poly = poly * r + splat(8.3334519073e-3f);
-    poly = poly * r + splat(4.1665795894e-2f);
-    poly = poly * r + splat(1.6666665459e-1f);
-    poly = poly * r + splat(5.0000001201e-1f);
-    const Vec er = poly * z + r + splat(1.0f);
-    const Lanes exponent = (__builtin_convertvector(n, Lanes) + 127) << 23;
-    const Vec result = er * reinterpret_cast<const Vec&>(exponent);
+    const Vec r = multiplyAdd(n, splat(2.12194440e-4f), multiplyAdd(n, splat(-0.693359375f), x));  // ln 2 in two parts
+    const Lanes exponent = (__builtin_convertvector(n, Lanes) + 127) << 23;  // 2^n in the exponent bits
+    const Vec result = expReduced(r) * reinterpret_cast<const Vec&>(exponent);
     return tiny ? splat(0.0f) : result;
 }
+#endif
 
 inline constexpr int kTileRows = 6;
 inline constexpr int kKeyTile = kTileVectors * kWidth;  // keys per score tile

@@ -25,14 +25,15 @@ struct PackedFloat {
     /// Kᵀ are 4 KiB apart at n = 1024, and an 8-way L1 then keeps only 8 of them).
     const float* keysByDimension = nullptr;
     int keyStride = 0;                        ///< n rounded up to kKeyAlign
-    const float* values = nullptr;            ///< n × valueStride: V, zero past column d_v − 1
+    const float* values = nullptr;            ///< n × valueStride: V, zero past column d_v − 1 (V itself when d_v = valueStride)
     int valueStride = 0;                      ///< d_v rounded up to kValueAlign
 };
 inline constexpr int kKeyAlign = 64;    ///< the widest key tile (4 vectors of 16 floats)
 inline constexpr int kValueAlign = 16;  ///< the widest vector (16 floats)
 
 /// Fills keys and values with the padded copies of k (n × d) and v (n × dv), row-major, and
-/// returns the view of them that AttentionTask<float>::packed takes.
+/// returns the view of them that AttentionTask<float>::packed takes (V itself when its rows are
+/// already whole vectors).
 PackedFloat packFloat(const float* k, const float* v, int n, int d, int dv, std::vector<float>& keys,
                       std::vector<float>& values);
 
