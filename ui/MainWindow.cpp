@@ -32,6 +32,7 @@
 #include "ui/ClassroomActions.h"
 #include "ui/ComputeController.h"
 #include "ui/ControlsPanel.h"
+#include "ui/CoreMessages.h"
 #include "ui/Examples.h"
 #include "ui/HeatmapView.h"
 #include "ui/RowChart.h"
@@ -325,13 +326,13 @@ void MainWindow::onResult(const std::shared_ptr<const ComputeResult>& result) {
             statusBar()->showMessage(tr("Computation cancelled. %1").arg(kept), 8000);
             return;
         case Outcome::InputError:
-            showMessage(tr("This text cannot be used: %1. %2").arg(result->error, kept));
+            showMessage(tr("This text cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
             return;
         case Outcome::ConfigError:
-            showMessage(tr("These settings cannot be used: %1. %2").arg(result->error, kept));
+            showMessage(tr("These settings cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
             return;
         case Outcome::OtherError:
-            showMessage(tr("The computation failed: %1. %2").arg(result->error, kept));
+            showMessage(tr("The computation failed: %1. %2").arg(translatedCoreMessage(result->error), kept));
             return;
         case Outcome::Done: break;
     }

@@ -450,6 +450,50 @@
         </message>
     </context>
     <context>
+        <name>attnviz::ui::CoreMessages</name>
+        <message>
+            <source> or </source>
+            <comment>the last separator of a list: 1, 2, 4 or 8</comment>
+            <translation> ou </translation>
+        </message>
+        <message>
+            <source>the sentence is empty: type at least one word</source>
+            <translation>la phrase est vide : tapez au moins un mot</translation>
+        </message>
+        <message>
+            <source>the sentence has %1 tokens, more than the limit of %2</source>
+            <translation>la phrase a %1 tokens, plus que la limite de %2</translation>
+        </message>
+        <message>
+            <source>the sentence has more than %1 tokens (limit %2)</source>
+            <translation>la phrase a plus de %1 tokens (limite : %2)</translation>
+        </message>
+        <message>
+            <source>the sentence is too long (%1 bytes; limit %2)</source>
+            <translation>la phrase est trop longue (%1 octets ; limite : %2)</translation>
+        </message>
+        <message>
+            <source>%1 heads do not divide d_model = %2: d_k = d_model / heads must be a whole number</source>
+            <translation>%1 têtes ne divisent pas d_model = %2 : d_k = d_model / têtes doit être un nombre entier</translation>
+        </message>
+        <message>
+            <source>%1 heads do not divide the teaching model's %2 dimensions: choose %3 heads</source>
+            <translation>%1 têtes ne divisent pas les %2 dimensions du modèle pédagogique : choisissez %3 têtes</translation>
+        </message>
+        <message>
+            <source>the teaching model has %1 dimensions: d_model must be %1 (it is %2)</source>
+            <translation>le modèle pédagogique a %1 dimensions : d_model doit valoir %1 (il vaut %2)</translation>
+        </message>
+        <message>
+            <source>d_model must be at most %1 (it is %2)</source>
+            <translation>d_model doit valoir au plus %1 (il vaut %2)</translation>
+        </message>
+        <message>
+            <source>the temperature T must be a finite number greater than 0</source>
+            <translation>la température T doit être un nombre fini supérieur à 0</translation>
+        </message>
+    </context>
+    <context>
         <name>attnviz::ui::ExportDialog</name>
         <message>
             <source>X — embeddings + positions</source>

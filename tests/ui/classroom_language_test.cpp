@@ -20,12 +20,17 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
+#include "core/AttentionTrace.h"
 #include "core/TeachingModel.h"
+#include "core/Tokenizer.h"
 #include "tests/ui/classroom_test_support.h"
 #include "tests/ui/window_test_support.h"
 #include "ui/CellExplainer.h"
 #include "ui/ClassroomActions.h"
 #include "ui/ControlsPanel.h"
+#include "ui/CoreMessages.h"
 #include "ui/Examples.h"
 #include "ui/ExportDialog.h"
 #include "ui/StepperView.h"
@@ -119,6 +124,84 @@ TEST_F(ClassroomLanguageTest, SwitchingToFrenchChangesMenusControlsAndStepperAtO
     EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("&File"));
     EXPECT_EQ(window.controls()->causalBox()->text(), QStringLiteral("Causal mask (tril)"));
     EXPECT_TRUE(window.stepper()->titleText().startsWith(QStringLiteral("Step 8 of 10"))) << window.stepper()->titleText().toStdString();
+}
+
+TEST_F(ClassroomLanguageTest, RefusedTextAndSettingsAreExplainedWhollyInFrench) {
+    // The core explains in English; in French, the window's message must not switch language
+    // half-way ("Ce texte ne peut pas être utilisé : the sentence is empty…").
+    window.setConfig(AttentionConfig{});  // random weights: d_model and heads are free
+    ASSERT_TRUE(waitForResult(window, window.sentence(), AttentionConfig{}));
+    choose(QStringLiteral("fr"));
+    const QString kept = french(QStringLiteral("MainWindow"), QStringLiteral("The last result stays shown."));
+
+    typeSentence(window.sentenceEdit(), QString());
+    ASSERT_TRUE(waitUntil([&] { return !window.message().isEmpty() && !window.isBusy(); })) << "no message for empty";
+    EXPECT_EQ(window.message(),
+              french(QStringLiteral("MainWindow"), QStringLiteral("This text cannot be used: %1. %2"))
+                  .arg(french(QStringLiteral("CoreMessages"), QStringLiteral("the sentence is empty: type at least one word")),
+                       kept));
+
+    typeSentence(window.sentenceEdit(), QStringLiteral("Le chat est assis"));
+    QSpinBox* heads = window.controls()->headsBox();
+    heads->setFocus();
+    heads->selectAll();
+    QTest::keyClicks(heads, QStringLiteral("3"));
+    ASSERT_TRUE(waitUntil([&] { return !window.message().isEmpty() && !window.isBusy(); })) << "no message for 3 heads";
+    EXPECT_EQ(window.message(),
+              french(QStringLiteral("MainWindow"), QStringLiteral("These settings cannot be used: %1. %2"))
+                  .arg(french(QStringLiteral("CoreMessages"),
+                              QStringLiteral("%1 heads do not divide d_model = %2: d_k = d_model / heads must be a "
+                                             "whole number"))
+                           .arg(3)
+                           .arg(8),
+                       kept));
+    EXPECT_FALSE(window.message().contains(QStringLiteral("divide"))) << window.message().toStdString();
+}
+
+TEST(ClassroomLanguage, EveryCoreMessageTheWindowCanShowHasAFrenchVersion) {
+    // The messages come from the core itself, so a change of its wording fails here.
+    const auto coreMessage = [](const std::function<void()>& refused) -> QString {
+        try {
+            refused();
+        } catch (const std::exception& e) {
+            return QString::fromUtf8(e.what());
+        }
+        return QStringLiteral("<nothing thrown>");
+    };
+    const auto configMessage = [&](const AttentionConfig& config) { return coreMessage([&] { config.validate(); }); };
+    AttentionConfig threeHeads;
+    threeHeads.heads = 3;
+    AttentionConfig wide;
+    wide.dModel = 5000;
+    AttentionConfig frozen;
+    frozen.temperature = 0;
+    AttentionConfig teachingThree = teachingConfig();
+    teachingThree.heads = 3;
+    AttentionConfig teachingEight = teachingConfig();
+    teachingEight.dModel = 8;
+    AttentionConfig fewTokens;
+    fewTokens.maxTokens = 3;
+    const QStringList messages = {
+        coreMessage([] { (void)AttentionTrace::compute("   ", AttentionConfig{}); }),
+        coreMessage([&] { (void)AttentionTrace::compute("un deux trois quatre cinq", fewTokens); }),
+        coreMessage([] { (void)tokenize("un deux trois quatre cinq", 3); }),
+        configMessage(threeHeads),
+        configMessage(wide),
+        configMessage(frozen),
+        configMessage(teachingThree),
+        configMessage(teachingEight),
+    };
+    ClassroomReset reset;
+    ASSERT_TRUE(setLanguage(QStringLiteral("fr")));
+    for (const QString& message : messages) {
+        const QString translated = translatedCoreMessage(message);
+        EXPECT_NE(translated, message) << "no French for: " << message.toStdString();
+        for (const char* english : {"sentence", "heads", "must", "than", "the ", "type"})
+            EXPECT_FALSE(translated.contains(QLatin1String(english))) << translated.toStdString();
+    }
+    ASSERT_TRUE(setLanguage(QStringLiteral("en")));
+    for (const QString& message : messages) EXPECT_EQ(translatedCoreMessage(message), message) << "English stays the core's";
+    EXPECT_EQ(translatedCoreMessage(QStringLiteral("something new")), QStringLiteral("something new"));
 }
 
 /// Every text a widget shows, with where it was found.
