@@ -79,6 +79,7 @@ WeightEditor::WeightEditor(QWidget* parent) : QWidget(parent) {
         tables_[m]->setTabKeyNavigation(false);  // Tab goes on to the next control; arrows move between cells
         tables_[m]->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                                     QAbstractItemView::AnyKeyPressed);
+        tables_[m]->setWordWrap(false);  // a number on one line, never "0." above "307489"
         tables_[m]->horizontalHeader()->setTextElideMode(Qt::ElideRight);
         tables_[m]->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
         tables_[m]->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -195,10 +196,17 @@ void WeightEditor::showConfig(const AttentionConfig& config) {
                                     : model.outputDimensions();
         models_[m]->setMatrix(matrix, names(in), names(out), explanations(in), explanations(out));
     }
-    if (!sameNames) {
-        // Named columns: wide enough for "looks for a noun", the rest of the name on up to 3 lines.
-        const int width = fontMetrics().horizontalAdvance(named ? QStringLiteral("looks for a noun")
-                                                                : QStringLiteral("−0.00000")) + 12;
+    {
+        // Wide enough for the widest number (drawn bold) and, for named columns, for "looks for
+        // a noun", the rest of the name on up to 3 lines.
+        QFont bold = font();
+        bold.setBold(true);
+        QString widest = WeightMatrixModel::displayText(-0.0001);
+        for (const WeightMatrixModel* model : models_)
+            if (model->widestText().size() > widest.size()) widest = model->widestText();
+        const int width = std::max(QFontMetrics(bold).horizontalAdvance(widest),
+                                   named ? fontMetrics().horizontalAdvance(QStringLiteral("looks for a noun")) : 0) +
+                          16;
         for (QTableView* table : tables_) {
             QHeaderView* header = table->horizontalHeader();
             header->setDefaultSectionSize(width);

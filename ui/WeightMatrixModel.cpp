@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "ui/HeatmapGeometry.h"
+
 namespace attnviz::ui {
 
 WeightMatrixModel::WeightMatrixModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -38,11 +40,22 @@ int WeightMatrixModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(matrix_.cols());
 }
 
+QString WeightMatrixModel::displayText(double value) { return formatValue(value, 4); }
+
+QString WeightMatrixModel::widestText() const {
+    QString widest = displayText(0);
+    for (Eigen::Index i = 0; i < matrix_.size(); ++i) {
+        const QString text = displayText(matrix_.data()[i]);
+        if (text.size() > widest.size()) widest = text;
+    }
+    return widest;
+}
+
 QVariant WeightMatrixModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid()) return {};
     const double value = matrix_(index.row(), index.column());
     switch (role) {
-        case Qt::DisplayRole: return QString::number(value, 'g', 6);
+        case Qt::DisplayRole: return displayText(value);
         case Qt::EditRole: return QString::number(value, 'g', 17);  // every digit: editing keeps the value
         case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         case Qt::FontRole:

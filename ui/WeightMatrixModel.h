@@ -19,6 +19,11 @@ public:
     void setMatrix(const Eigen::MatrixXd& matrix, const QStringList& rowNames = {}, const QStringList& columnNames = {},
                    const QStringList& rowExplanations = {}, const QStringList& columnExplanations = {});
     [[nodiscard]] const Eigen::MatrixXd& matrix() const { return matrix_; }
+    /// How a value is shown in a cell: 4 decimals, as in the explainer (every digit when edited
+    /// and in the tooltip).
+    [[nodiscard]] static QString displayText(double value);
+    /// The longest displayText of the matrix (sizes the columns).
+    [[nodiscard]] QString widestText() const;
 
     /// The number a cell's text stands for: "0.5", "-2", "1e-3", and "0,5" (a decimal comma).
     /// *ok is false (and 0 returned) for anything that is not a finite number.

@@ -198,6 +198,30 @@ TEST_F(TeachingWeightsTest, EditingRandomWeightsMakesThemSuppliedAndResetGoesBac
     ASSERT_TRUE(waitForResult(window, sentence, AttentionConfig{})) << "Reset goes back to the random preset";
 }
 
+TEST_F(TeachingWeightsTest, EveryNumberShowsWholeOnOneLineWithFourDecimals) {
+    // Random weights have the longest numbers (−0.4790…): each cell shows the core's value to 4
+    // decimals, on one line, in a column wide enough for it in bold.
+    window.setConfig(AttentionConfig{});
+    ASSERT_TRUE(waitForResult(window, sentence, AttentionConfig{}));
+    openEditor(WeightEditor::WK);
+    QTableView* table = editor->table(WeightEditor::WK);
+    EXPECT_FALSE(table->wordWrap());
+    const Eigen::MatrixXd wk = makeProjections(AttentionConfig{}).wk;
+    ASSERT_EQ(table->model()->rowCount(), wk.rows());
+    QFont bold = table->font();
+    bold.setBold(true);
+    for (int r = 0; r < wk.rows(); ++r)
+        for (int c = 0; c < wk.cols(); ++c) {
+            const QString text = table->model()->index(r, c).data().toString();
+            // The expected text, written out: 4 decimals, a typographic minus.
+            QString expected = QString::number(std::abs(wk(r, c)), 'f', 4);
+            if (wk(r, c) < 0 && expected != QStringLiteral("0.0000")) expected.prepend(QChar(0x2212));
+            EXPECT_EQ(text, expected) << "cell (" << r << ", " << c << ")";
+            EXPECT_GE(table->columnWidth(c), QFontMetrics(bold).horizontalAdvance(text) + 6)
+                << "column " << c << " cuts " << text.toStdString();
+        }
+}
+
 TEST_F(TeachingWeightsTest, EditsAreKeptInSessions) {
     auto* sessions = new SessionActions(&window);
     sessions->setInteractive(false);
