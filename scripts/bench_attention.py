@@ -2,7 +2,8 @@
 """Speed of AttnViz's float32 attention against the chapter's own PyTorch code, in one run.
 
 Runs build/release/tests/bench/attention_benchmark (Google Benchmark, median of 5) and
-../shared/bench/anchor_torch.py (2 threads, OpenBLAS), each with and without the causal mask,
+../shared/bench/anchor_torch.py (2 threads, OpenBLAS; 3 runs, median of their medians), each
+with and without the causal mask,
 and prints per n: both medians in ms, both GFLOP/s (4·n²·d_k) and the ratio torch / AttnViz.
 Then the machine's float32 ceiling (the benchmark's fmaPeak: fused multiply-adds on every
 thread, nothing from memory) and what fraction of it a 5x lead over the chapter's code needs.
@@ -11,6 +12,7 @@ Usage: scripts/bench_attention.py [path/to/attention_benchmark]
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 
@@ -33,11 +35,17 @@ def attnviz_medians(causal):
     return medians, isa
 
 
-def torch_medians(causal):
+def torch_medians(causal, runs=3):
+    # The anchor once per run; per n the median of its runs' medians (one run of it sometimes
+    # takes 30x longer at n = 256, which would flatter the ratio).
     env = dict(os.environ, THREADS="2")
     args = ["/usr/bin/python3", anchor] + (["--causal"] if causal else [])
-    out = subprocess.run(args, check=True, capture_output=True, text=True, env=env).stdout
-    return {int(m.group(1)): float(m.group(2)) for m in re.finditer(r"n=\s*(\d+) median_ms=\s*([\d.]+)", out)}
+    per_n = {}
+    for _ in range(runs):
+        out = subprocess.run(args, check=True, capture_output=True, text=True, env=env).stdout
+        for m in re.finditer(r"n=\s*(\d+) median_ms=\s*([\d.]+)", out):
+            per_n.setdefault(int(m.group(1)), []).append(float(m.group(2)))
+    return {n: statistics.median(values) for n, values in per_n.items()}
 
 
 def fma_peak():
