@@ -135,10 +135,19 @@ void AttentionTrace::run(const std::atomic<bool>* cancel) {
     x_ = config_.preset == ProjectionPreset::Teaching
              ? teachingModelOf(config_).embed(tokens_, config_.positionalEncoding).x
              : buildInput(tokens_, config_.seed, config_.dModel, config_.positionalEncoding);
+    // Each product below takes seconds with 4,096 tokens and a large d_model: a cancel is
+    // honoured between them as well as between the kernel's row blocks.
+    const auto stopIfCancelled = [cancel] {
+        if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+    };
+    stopIfCancelled();
     projections_ = makeProjections(config_);
     q_ = x_ * projections_.wq;
+    stopIfCancelled();
     k_ = x_ * projections_.wk;
+    stopIfCancelled();
     v_ = x_ * projections_.wv;
+    stopIfCancelled();
     context_.resize(n, config_.dModel);
     rowMax_.resize(n, config_.heads);
     rowSum_.resize(n, config_.heads);

@@ -82,7 +82,9 @@ WeightEditor::WeightEditor(QWidget* parent) : QWidget(parent) {
         tables_[m]->setWordWrap(false);  // a number on one line, never "0." above "307489"
         tables_[m]->horizontalHeader()->setTextElideMode(Qt::ElideRight);
         tables_[m]->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-        tables_[m]->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        // Fixed row heights: ResizeToContents lays out every cell's text to size a row, which
+        // held the window for seconds with d_model = 512.
+        tables_[m]->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
         connect(models_[m], &WeightMatrixModel::valueEdited, this, &WeightEditor::onValueEdited);
         tabs_->addTab(tables_[m], QString());
     }

@@ -9,7 +9,9 @@
 
 namespace attnviz::ui {
 
-WeightMatrixModel::WeightMatrixModel(QObject* parent) : QAbstractTableModel(parent) {}
+WeightMatrixModel::WeightMatrixModel(QObject* parent) : QAbstractTableModel(parent) {
+    bold_.setBold(true);  // only the weight is set: the view's font gives the rest
+}
 
 void WeightMatrixModel::setMatrix(const Eigen::MatrixXd& matrix, const QStringList& rowNames,
                                   const QStringList& columnNames, const QStringList& rowExplanations,
@@ -43,12 +45,11 @@ int WeightMatrixModel::columnCount(const QModelIndex& parent) const {
 QString WeightMatrixModel::displayText(double value) { return formatValue(value, 4); }
 
 QString WeightMatrixModel::widestText() const {
-    QString widest = displayText(0);
-    for (Eigen::Index i = 0; i < matrix_.size(); ++i) {
-        const QString text = displayText(matrix_.data()[i]);
-        if (text.size() > widest.size()) widest = text;
-    }
-    return widest;
+    // With a fixed number of decimals the longest text is that of the largest magnitude, with a
+    // minus sign if any value has one (no text is made per value: 1,024² of them take a second).
+    if (matrix_.size() == 0) return displayText(0);
+    const double largest = matrix_.cwiseAbs().maxCoeff();
+    return displayText((matrix_.array() < 0).any() ? -largest : largest);
 }
 
 QVariant WeightMatrixModel::data(const QModelIndex& index, int role) const {
@@ -58,13 +59,7 @@ QVariant WeightMatrixModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole: return displayText(value);
         case Qt::EditRole: return QString::number(value, 'g', 17);  // every digit: editing keeps the value
         case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        case Qt::FontRole:
-            if (value != 0) {
-                QFont bold;
-                bold.setBold(true);
-                return bold;
-            }
-            return {};
+        case Qt::FontRole: return value != 0 ? QVariant(bold_) : QVariant();
         case Qt::ToolTipRole: {
             const QString row = headerData(index.row(), Qt::Vertical).toString();
             const QString column = headerData(index.column(), Qt::Horizontal).toString();

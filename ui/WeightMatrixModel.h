@@ -1,5 +1,6 @@
 #pragma once
 #include <QAbstractTableModel>
+#include <QFont>
 #include <QStringList>
 
 #include <Eigen/Core>
@@ -43,6 +44,7 @@ signals:
 
 private:
     Eigen::MatrixXd matrix_;
+    QFont bold_;  ///< non-zero entries (FontRole), made once: a QFont per cell is slow
     QStringList rowNames_, columnNames_, rowExplanations_, columnExplanations_;
 };
 

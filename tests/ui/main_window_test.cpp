@@ -413,10 +413,7 @@ TEST(MainWindowFitTest, OnA1080pProjectorTheWholeExampleMatrixShowsWithItsNumber
     // columns of the chapter's sentence in view (the last rows were cut off, behind a scroll
     // bar), and the weights still written in the cells.
     MainWindow window;
-    window.resize(1920, 1040);
-    window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
+    ASSERT_TRUE(opensOnTheDefaultExample(window, {1920, 1040}));
     QApplication::processEvents();
     const HeatmapView* map = window.heatmap();
     EXPECT_FALSE(map->verticalScrollBar()->isVisible()) << "rows hidden below the view";

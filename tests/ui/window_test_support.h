@@ -10,7 +10,11 @@
 
 #include <functional>
 
+#include <gtest/gtest.h>
+
 #include "core/AttentionTrace.h"
+#include "core/TeachingModel.h"
+#include "ui/Examples.h"
 #include "ui/MainWindow.h"
 
 namespace attnviz::ui::testing {
@@ -38,6 +42,17 @@ inline bool waitForResult(const MainWindow& window, const QString& sentence, con
 /// Waits until no computation is pending (debounce and worker).
 inline bool waitIdle(const MainWindow& window) {
     return waitUntil([&] { return !window.isBusy(); });
+}
+
+/// Resizes and shows window, and waits until it shows its start-up result: the default
+/// example on the teaching model.
+inline ::testing::AssertionResult opensOnTheDefaultExample(MainWindow& window, QSize size = {1600, 960}) {
+    window.resize(size);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window)) return ::testing::AssertionFailure() << "the window is never shown";
+    if (!waitForResult(window, examples().constFirst().sentence, teachingConfig()))
+        return ::testing::AssertionFailure() << "no result for the default example: " << window.message().toStdString();
+    return ::testing::AssertionSuccess();
 }
 
 /// Types text key by key; characters outside ASCII (é, ’) go as key events carrying their text,
