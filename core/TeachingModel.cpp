@@ -55,7 +55,15 @@ const json& arrayField(const json& object, const char* key, const std::string& w
     return value;
 }
 
-std::string inQuotes(std::string_view text) { return "\"" + std::string(text) + "\""; }
+std::string inQuotes(std::string_view text) {
+    // Appended piece by piece: GCC 12 reports a false -Wrestrict on "\"" + std::string(…) + "\"".
+    std::string quoted;
+    quoted.reserve(text.size() + 2);
+    quoted += '"';
+    quoted += text;
+    quoted += '"';
+    return quoted;
+}
 
 int indexOf(const std::vector<TeachingDimension>& dimensions, std::string_view name) {
     for (std::size_t i = 0; i < dimensions.size(); ++i)
@@ -237,6 +245,43 @@ TeachingModel TeachingModel::parse(const json& model, const std::string& where, 
     }
 }
 
+void TeachingModel::readTranslations(const json& translations, const std::string& where) {
+    if (!translations.is_object()) throw FormatError(where + ": expected an object" + describeType(translations));
+    const auto isDimension = [this](std::string_view name) {
+        for (const auto* list : {&embedding_, &query_, &key_, &value_, &output_})
+            if (indexOf(*list, name) >= 0) return true;
+        return false;
+    };
+    for (auto language = translations.begin(); language != translations.end(); ++language) {
+        const std::string languageWhere = where + "." + language.key();
+        if (language.key().empty()) throw FormatError(where + ": a language code cannot be empty");
+        if (!language->is_object())
+            throw FormatError(languageWhere + ": expected an object" + describeType(*language));
+        auto& table = translations_[language.key()];
+        for (auto entry = language->begin(); entry != language->end(); ++entry) {
+            const std::string entryWhere = languageWhere + "[" + inQuotes(entry.key()) + "]";
+            if (!isDimension(entry.key()))
+                throw FormatError(entryWhere + ": " + inQuotes(entry.key()) + " is not the name of a dimension");
+            if (!entry->is_object()) throw FormatError(entryWhere + ": expected an object" + describeType(*entry));
+            refuseUnknownFields(*entry, {"name", "explanation"}, entryWhere);
+            TeachingDimension translated{stringField(*entry, "name", entryWhere, true),
+                                         stringField(*entry, "explanation", entryWhere, false)};
+            if (translated.name.empty()) throw FormatError(entryWhere + ".name: a translated name cannot be empty");
+            table.emplace(entry.key(), std::move(translated));
+        }
+    }
+}
+
+TeachingDimension TeachingModel::localized(const TeachingDimension& dimension, std::string_view language) const {
+    const auto table = translations_.find(language);
+    if (table == translations_.end()) return dimension;
+    const auto found = table->second.find(dimension.name);
+    if (found == table->second.end()) return dimension;
+    TeachingDimension translated = found->second;
+    if (translated.explanation.empty()) translated.explanation = dimension.explanation;
+    return translated;
+}
+
 TeachingModel TeachingModel::parseFields(const json& model, const std::string& where, const LexiconReader& readLexicon) {
     if (!model.is_object()) throw FormatError(where + ": expected a JSON object" + describeType(model));
     const auto format = model.find("format");
@@ -254,7 +299,7 @@ TeachingModel TeachingModel::parseFields(const json& model, const std::string& w
                           std::to_string(kTeachingModelFormatVersion) + ")");
     refuseUnknownFields(model,
                         {"format", "version", "name", "description", "default_heads", "lexicons", "embedding", "query",
-                         "key", "value", "output", "rules"},
+                         "key", "value", "output", "rules", "translations"},
                         where);
 
     TeachingModel result;
@@ -330,6 +375,9 @@ TeachingModel TeachingModel::parseFields(const json& model, const std::string& w
     sameCount(result.value_, "value");
     result.output_ = optionalDimensions(model, "output", where, result.embedding_);
     sameCount(result.output_, "output");
+
+    if (const auto translations = model.find("translations"); translations != model.end())
+        result.readTranslations(*translations, where + ".translations");
 
     if (const auto heads = model.find("default_heads"); heads != model.end()) {
         std::uint64_t count = 0;

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -92,6 +93,10 @@ public:
     [[nodiscard]] const std::vector<TeachingDimension>& keyDimensions() const { return key_; }
     [[nodiscard]] const std::vector<TeachingDimension>& valueDimensions() const { return value_; }
     [[nodiscard]] const std::vector<TeachingDimension>& outputDimensions() const { return output_; }
+    /// dimension's name and explanation in language ("fr", …) from model.json's "translations"
+    /// (keyed by the written name), else as written, in English. A translation without an
+    /// explanation keeps the written one.
+    [[nodiscard]] TeachingDimension localized(const TeachingDimension& dimension, std::string_view language) const;
     /// The rules, in the file's order; each entry of W_Q … W_O that is not 0 belongs to exactly one.
     [[nodiscard]] const std::vector<TeachingRule>& rules() const { return rules_; }
     /// W_Q, W_K, W_V, W_O, each dimensions() × dimensions().
@@ -143,12 +148,16 @@ private:
     [[nodiscard]] static TeachingModel parseFields(const nlohmann::json& model, const std::string& where,
                                                    const LexiconReader& readLexicon);
     [[nodiscard]] TeachingEntry readEntry(const nlohmann::json& item, const std::string& where) const;
+    /// "translations": {"fr": {"<written name>": {"name": …, "explanation": …}, …}, …}
+    void readTranslations(const nlohmann::json& translations, const std::string& where);
 
     std::string name_, description_;
     int defaultHeads_ = 1;
     std::vector<TeachingDimension> embedding_, query_, key_, value_, output_;
     std::vector<std::optional<PositionFeature>> positions_;  ///< per X dimension
     std::vector<TeachingRule> rules_;
+    /// language → written name → translated dimension
+    std::map<std::string, std::map<std::string, TeachingDimension, std::less<>>, std::less<>> translations_;
     Projections projections_;
     std::vector<Lexicon> lexicons_;
     nlohmann::json source_;

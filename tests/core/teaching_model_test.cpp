@@ -232,6 +232,32 @@ TEST(TeachingModel, NamedDimensionsAndMatricesMatchModelJson) {
     EXPECT_EQ(p.wv, Eigen::MatrixXd::Identity(20, 20));
 }
 
+TEST(TeachingModel, EveryDimensionHasAFrenchNameAndExplanation) {
+    // A French classroom never reads an English dimension name (the explainer, the steps' columns,
+    // the Weights panel); a language the model does not have keeps the written names.
+    const TeachingModel& model = TeachingModel::builtIn();
+    for (const auto* list : {&model.embeddingDimensions(), &model.queryDimensions(), &model.keyDimensions(),
+                             &model.valueDimensions(), &model.outputDimensions()})
+        for (const attnviz::TeachingDimension& dimension : *list) {
+            const attnviz::TeachingDimension french = model.localized(dimension, "fr");
+            EXPECT_NE(french.name, dimension.name) << dimension.name;
+            EXPECT_NE(french.explanation, dimension.explanation) << dimension.name;
+            EXPECT_FALSE(french.explanation.empty()) << dimension.name;
+            EXPECT_EQ(model.localized(dimension, "de"), dimension) << dimension.name;
+            EXPECT_EQ(model.localized(dimension, "en"), dimension) << dimension.name;
+        }
+    const auto frenchName = [&](const std::vector<attnviz::TeachingDimension>& list, std::size_t i) {
+        return model.localized(list[i], "fr").name;
+    };
+    // Written out from the chapter's example: "il" looks for a living being, "animal" is one.
+    EXPECT_EQ(model.queryDimensions()[1].name, "looks for a living being");
+    EXPECT_EQ(frenchName(model.queryDimensions(), 1), "cherche un être vivant");
+    EXPECT_EQ(model.keyDimensions()[1].name, "is a living being");
+    EXPECT_EQ(frenchName(model.keyDimensions(), 1), "est un être vivant");
+    EXPECT_EQ(frenchName(model.embeddingDimensions(), 2), "pronom");
+    EXPECT_EQ(frenchName(model.queryDimensions(), 4), "libre 5");
+}
+
 TEST(TeachingModel, LexiconsHoldAtLeast400WordsEach) {
     for (const auto& [language, file] : {std::pair{"fr", "lexicon_fr.tsv"}, std::pair{"en", "lexicon_en.tsv"}}) {
         const auto words = readLexicon(teachingFile(file));
@@ -469,6 +495,12 @@ TEST(TeachingModel, DamagedModelsAndLexiconsAreRefusedWithTheirPlace) {
   ],
   "key")~"),
               "model.json: query: expected 20 dimensions (as many as X), there are 21");
+    EXPECT_EQ(withModel(R"~("looks for a living being": {"name")~", R"~("looks for a dog": {"name")~"),
+              "model.json: translations.fr[\"looks for a dog\"]: \"looks for a dog\" is not the name of a dimension");
+    EXPECT_EQ(withModel(R"~("noun": {"name": "nom", )~", R"~("noun": {"nom": "nom", )~"),
+              "model.json: translations.fr[\"noun\"]: unknown field \"nom\"");
+    EXPECT_EQ(withModel(R"~("noun": {"name": "nom", )~", R"~("noun": {"name": "", )~"),
+              "model.json: translations.fr[\"noun\"].name: a translated name cannot be empty");
     EXPECT_EQ(messageOf<FormatError>([&] { (void)TeachingModel::fromText(model, {{"fr", ""}}); }),
               "model.json: no lexicon given for the language \"en\" (lexicon_en.tsv)");
     EXPECT_EQ(messageOf<FormatError>([&] { (void)TeachingModel::fromText("{", {}); }).rfind("model.json: damaged JSON: ", 0), 0u);
