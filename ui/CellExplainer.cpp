@@ -11,6 +11,7 @@
 #include "core/Explanation.h"
 #include "core/TeachingModel.h"
 #include "ui/HeatmapGeometry.h"
+#include "ui/Language.h"
 #include "ui/Theme.h"
 
 namespace attnviz::ui {
@@ -132,10 +133,10 @@ void CellExplainer::render() {
     const auto dK = static_cast<int>(cell.q.size());
     const int firstColumn = detailHead * trace.dK();
     const auto queryName = [&](int m) {
-        return QString::fromStdString(model->queryDimensions()[static_cast<std::size_t>(firstColumn + m)].name);
+        return dimensionName(*model, model->queryDimensions()[static_cast<std::size_t>(firstColumn + m)]);
     };
     const auto keyName = [&](int m) {
-        return QString::fromStdString(model->keyDimensions()[static_cast<std::size_t>(firstColumn + m)].name);
+        return dimensionName(*model, model->keyDimensions()[static_cast<std::size_t>(firstColumn + m)]);
     };
     const std::vector<int> largest = largestProducts(cell.products);
     const auto isLargest = [&](int m) { return std::find(largest.begin(), largest.end(), m) != largest.end(); };

@@ -70,6 +70,7 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
     timer.start();
     ComputeResult result;
     result.sentence = request.sentence;
+    result.language = request.language;
     try {
         result.trace = request.reuse ? request.reuse
                                      : std::make_shared<const AttentionTrace>(AttentionTrace::compute(
@@ -78,7 +79,7 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
                           ? request.head
                           : 0;
         if (cancel.load()) throw Cancelled();
-        result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel);
+        result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.language.toStdString());
         if (request.labelFont)  // shared by the rows of every step and the columns of the n × n ones
             (void)result.sources[static_cast<std::size_t>(Step::Weights)]->widestRowLabel(*request.labelFont);
     } catch (const Cancelled&) {

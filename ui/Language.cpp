@@ -6,6 +6,8 @@
 
 #include <memory>
 
+#include "core/TeachingModel.h"
+
 namespace attnviz::ui {
 namespace {
 
@@ -55,5 +57,13 @@ bool setLanguage(const QString& code) {
 }
 
 QString currentLanguage() { return installed().code; }
+
+QString dimensionName(const TeachingModel& model, const TeachingDimension& dimension) {
+    return QString::fromStdString(model.localized(dimension, currentLanguage().toStdString()).name);
+}
+
+QString dimensionExplanation(const TeachingModel& model, const TeachingDimension& dimension) {
+    return QString::fromStdString(model.localized(dimension, currentLanguage().toStdString()).explanation);
+}
 
 }  // namespace attnviz::ui

@@ -3,6 +3,11 @@
 #include <QString>
 #include <QStringList>
 
+namespace attnviz {
+class TeachingModel;
+struct TeachingDimension;
+}  // namespace attnviz
+
 namespace attnviz::ui {
 
 /// The interface's languages: "en", "fr". Their translations are compiled into the program
@@ -19,5 +24,10 @@ namespace attnviz::ui {
 bool setLanguage(const QString& code);
 /// The language last set ("en" before any call).
 [[nodiscard]] QString currentLanguage();
+
+/// A teaching-model dimension's name (explanation) in the current language: model.json's
+/// translation when it has one, else as written (TeachingModel::localized). GUI thread.
+[[nodiscard]] QString dimensionName(const TeachingModel& model, const TeachingDimension& dimension);
+[[nodiscard]] QString dimensionExplanation(const TeachingModel& model, const TeachingDimension& dimension);
 
 }  // namespace attnviz::ui

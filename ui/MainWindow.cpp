@@ -35,6 +35,7 @@
 #include "ui/CoreMessages.h"
 #include "ui/Examples.h"
 #include "ui/HeatmapView.h"
+#include "ui/Language.h"
 #include "ui/RowChart.h"
 #include "ui/StepperView.h"
 #include "ui/TokenStrip.h"
@@ -314,6 +315,7 @@ void MainWindow::startCompute() {
     request.config = config();
     request.head = controls_->head();
     request.labelFont = heatmap_->readableFont();
+    request.language = currentLanguage();
     if (trace_ && request.sentence == traceSentence_ && trace_->config() == request.config) request.reuse = trace_;
     compute_->request(std::move(request));
 }
@@ -344,6 +346,7 @@ void MainWindow::applyResult(const ComputeResult& result) {
     trace_ = result.trace;
     traceSentence_ = result.sentence;
     sources_ = result.sources;
+    sourcesLanguage_ = result.language;
     head_ = result.head;
     const bool sizeChanged = !heatmap_->source() || heatmap_->source()->rows() != trace_->size();
     heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
@@ -518,7 +521,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::changeEvent(QEvent* event) {
     QMainWindow::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() != QEvent::LanguageChange) return;
+    retranslateUi();
+    // The steps' columns carry the teaching model's names in the language of their computation:
+    // made again (the trace is reused) when the language changes.
+    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching && currentLanguage() != sourcesLanguage_)
+        startCompute();
 }
 
 void MainWindow::retranslateUi() {

@@ -153,6 +153,7 @@ private:
 
     std::shared_ptr<const AttentionTrace> trace_;
     QString traceSentence_;
+    QString sourcesLanguage_;  ///< the language of sources_' dimension names
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources_;
     int head_ = 0;
     int selectedQuery_ = -1;

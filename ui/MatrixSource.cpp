@@ -31,7 +31,7 @@ QStringList dimensionLabels(int count) {
 
 // The teaching model's names of a step's columns (head's slice, or every head side by side);
 // "d0", "d1", … for other presets and for the n × n steps.
-QStringList columnLabels(const AttentionTrace& trace, Step step, int head, int cols) {
+QStringList columnLabels(const AttentionTrace& trace, Step step, int head, int cols, const std::string& language) {
     if (trace.config().preset != ProjectionPreset::Teaching) return dimensionLabels(cols);
     const TeachingModel& model = teachingModelOf(trace.config());
     const std::vector<TeachingDimension>* names = nullptr;
@@ -50,7 +50,7 @@ QStringList columnLabels(const AttentionTrace& trace, Step step, int head, int c
     QStringList labels;
     labels.reserve(cols);
     for (int c = 0; c < cols; ++c)
-        labels << QString::fromStdString((*names)[static_cast<std::size_t>(first + c)].name);
+        labels << QString::fromStdString(model.localized((*names)[static_cast<std::size_t>(first + c)], language).name);
     return labels;
 }
 
@@ -95,26 +95,26 @@ private:
     std::vector<std::pair<QFont, double>> widths_;
 };
 
-MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head)
+MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, std::string language)
     : trace_(std::move(trace)),
       step_(step),
       head_(head),
       kind_(step == Step::Weights ? ValueKind::Weights : ValueKind::Signed) {
-    setUp(tokenLabels(*trace_), std::make_shared<LabelWidths>(), std::nullopt);
+    setUp(tokenLabels(*trace_), std::make_shared<LabelWidths>(), std::nullopt, language);
 }
 
 MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head,
                            const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
-                           std::optional<double> knownMagnitude)
+                           std::optional<double> knownMagnitude, const std::string& language)
     : trace_(std::move(trace)),
       step_(step),
       head_(head),
       kind_(step == Step::Weights ? ValueKind::Weights : ValueKind::Signed) {
-    setUp(tokenLabels, std::move(tokenWidths), knownMagnitude);
+    setUp(tokenLabels, std::move(tokenWidths), knownMagnitude, language);
 }
 
 void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
-                         std::optional<double> knownMagnitude) {
+                         std::optional<double> knownMagnitude, const std::string& language) {
     rows_ = trace_->rows(step_);
     cols_ = trace_->cols(step_, head_);
     rowLabels_ = tokenLabels;
@@ -123,7 +123,7 @@ void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWi
         colLabels_ = rowLabels_;
         colWidths_ = rowWidths_;
     } else {
-        colLabels_ = columnLabels(*trace_, step_, head_, cols_);
+        colLabels_ = columnLabels(*trace_, step_, head_, cols_, language);
         colWidths_ = std::make_shared<LabelWidths>();
     }
     if (kind_ == ValueKind::Signed) {
@@ -134,7 +134,8 @@ void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWi
 }
 
 std::array<std::shared_ptr<const MatrixSource>, kStepCount> MatrixSource::allSteps(
-    const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel) {
+    const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel,
+    const std::string& language) {
     const QStringList tokens = tokenLabels(*trace);
     const auto widths = std::make_shared<LabelWidths>();
     const AttentionTrace::ScoreMagnitudes magnitudes = trace->largestMagnitudes(head, cancel);
@@ -147,7 +148,7 @@ std::array<std::shared_ptr<const MatrixSource>, kStepCount> MatrixSource::allSte
         if (step == Step::Scaled) magnitude = magnitudes.scaled;
         if (step == Step::Masked) magnitude = magnitudes.masked;
         sources[static_cast<std::size_t>(s)] =
-            std::shared_ptr<const MatrixSource>(new MatrixSource(trace, step, head, tokens, widths, magnitude));
+            std::shared_ptr<const MatrixSource>(new MatrixSource(trace, step, head, tokens, widths, magnitude, language));
     }
     return sources;
 }

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "core/AttentionTrace.h"
 
@@ -24,12 +25,14 @@ enum class ValueKind {
 /// Immutable after construction and safe to read from several threads.
 class MatrixSource {
 public:
-    MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head);
+    /// language: of the teaching model's dimension names ("fr", …; empty: as model.json writes them).
+    MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, std::string language = {});
     /// The source of every step of trace for head (indexed by Step), equal to what the
     /// constructor makes, with one copy of the token labels and the colour scales of the n × n
     /// steps found in one pass (AttentionTrace::largestMagnitudes). Throws Cancelled.
     [[nodiscard]] static std::array<std::shared_ptr<const MatrixSource>, kStepCount> allSteps(
-        const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel = nullptr);
+        const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel = nullptr,
+        const std::string& language = {});
 
     [[nodiscard]] int rows() const { return rows_; }
     [[nodiscard]] int cols() const { return cols_; }
@@ -58,9 +61,10 @@ public:
 private:
     class LabelWidths;
     MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, const QStringList& tokenLabels,
-                 std::shared_ptr<LabelWidths> tokenWidths, std::optional<double> knownMagnitude);
+                 std::shared_ptr<LabelWidths> tokenWidths, std::optional<double> knownMagnitude,
+                 const std::string& language);
     void setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
-               std::optional<double> knownMagnitude);
+               std::optional<double> knownMagnitude, const std::string& language);
 
     std::shared_ptr<const AttentionTrace> trace_;
     Step step_;

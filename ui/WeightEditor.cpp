@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "core/TeachingModel.h"
+#include "ui/Language.h"
 #include "ui/WeightMatrixModel.h"
 
 namespace attnviz::ui {
@@ -37,15 +38,16 @@ public:
     }
 };
 
-QStringList names(const std::vector<TeachingDimension>& dimensions) {
+// The headers in the interface's language.
+QStringList names(const TeachingModel& model, const std::vector<TeachingDimension>& dimensions) {
     QStringList list;
-    for (const TeachingDimension& d : dimensions) list << QString::fromStdString(d.name);
+    for (const TeachingDimension& d : dimensions) list << dimensionName(model, d);
     return list;
 }
 
-QStringList explanations(const std::vector<TeachingDimension>& dimensions) {
+QStringList explanations(const TeachingModel& model, const std::vector<TeachingDimension>& dimensions) {
     QStringList list;
-    for (const TeachingDimension& d : dimensions) list << QString::fromStdString(d.explanation);
+    for (const TeachingDimension& d : dimensions) list << dimensionExplanation(model, d);
     return list;
 }
 
@@ -106,7 +108,27 @@ WeightEditor::WeightEditor(QWidget* parent) : QWidget(parent) {
 
 void WeightEditor::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() != QEvent::LanguageChange) return;
+    retranslateUi();
+    if (namesFrom_ != nullptr && namesLanguage_ != currentLanguage()) {  // the teaching model's names
+        namesLanguage_ = currentLanguage();
+        for (int m = 0; m < 4; ++m) showMatrix(m, Eigen::MatrixXd(models_[m]->matrix()));
+    }
+}
+
+void WeightEditor::showMatrix(int m, const Eigen::MatrixXd& matrix) {
+    if (namesFrom_ == nullptr) {
+        models_[m]->setMatrix(matrix);
+        return;
+    }
+    const TeachingModel& model = *namesFrom_;
+    const auto& in = m == WO ? model.valueDimensions() : model.embeddingDimensions();
+    const auto& out = m == WQ   ? model.queryDimensions()
+                      : m == WK ? model.keyDimensions()
+                      : m == WV ? model.valueDimensions()
+                                : model.outputDimensions();
+    models_[m]->setMatrix(matrix, names(model, in), names(model, out), explanations(model, in),
+                          explanations(model, out));
 }
 
 void WeightEditor::retranslateUi() {
@@ -180,23 +202,14 @@ void WeightEditor::showConfig(const AttentionConfig& config) {
     const bool named = config.preset == ProjectionPreset::Teaching &&
                        teachingModelOf(config).dimensions() == config.dModel;
     const TeachingModel* namesFrom = named ? &teachingModelOf(config) : nullptr;
-    const bool sameNames = namesFrom == namesFrom_;
+    const bool sameNames = namesFrom == namesFrom_ && namesLanguage_ == currentLanguage();
     namesFrom_ = namesFrom;
+    namesLanguage_ = currentLanguage();
     for (int m = 0; m < 4; ++m) {
         const Eigen::MatrixXd& matrix = matrixOf(matrices_, m);
         // Unchanged tables are left alone: an edit comes back here while its table is committing.
         if (sameNames && sameMatrix(models_[m]->matrix(), matrix)) continue;
-        if (!named) {
-            models_[m]->setMatrix(matrix);
-            continue;
-        }
-        const TeachingModel& model = teachingModelOf(config);
-        const auto& in = m == WO ? model.valueDimensions() : model.embeddingDimensions();
-        const auto& out = m == WQ   ? model.queryDimensions()
-                          : m == WK ? model.keyDimensions()
-                          : m == WV ? model.valueDimensions()
-                                    : model.outputDimensions();
-        models_[m]->setMatrix(matrix, names(in), names(out), explanations(in), explanations(out));
+        showMatrix(m, matrix);
     }
     {
         // Wide enough for the widest number (drawn bold) and, for named columns, for "looks for

@@ -71,6 +71,8 @@ private:
     [[nodiscard]] static bool sameMatrices(const Projections& a, const Projections& b);
     void onValueEdited();
     void retranslateUi();
+    /// Puts matrix in table m, headed by namesFrom_'s dimensions in the current language (or numbered).
+    void showMatrix(int m, const Eigen::MatrixXd& matrix);
     void updateStatus();
 
     std::array<WeightMatrixModel*, 4> models_{};
@@ -85,6 +87,7 @@ private:
     Source shown_;
     Projections matrices_;          ///< as shown, edits included
     const TeachingModel* namesFrom_ = nullptr;  ///< the model naming the headers; null: numbered
+    QString namesLanguage_;                     ///< the language of those names
     ProjectionPreset pristinePreset_ = ProjectionPreset::Random;
     int pristineDModel_ = 0;
     SuppliedProjections pristineSupplied_;

@@ -34,6 +34,10 @@
 #include "ui/Examples.h"
 #include "ui/ExportDialog.h"
 #include "ui/StepperView.h"
+#include "ui/WeightEditor.h"
+#include "ui/WeightMatrixModel.h"
+#include "ui/HeatmapView.h"
+#include "ui/MatrixSource.h"
 #include "ui/WhyScaleChart.h"
 
 namespace attnviz::ui {
@@ -124,6 +128,36 @@ TEST_F(ClassroomLanguageTest, SwitchingToFrenchChangesMenusControlsAndStepperAtO
     EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("&File"));
     EXPECT_EQ(window.controls()->causalBox()->text(), QStringLiteral("Causal mask (tril)"));
     EXPECT_TRUE(window.stepper()->titleText().startsWith(QStringLiteral("Step 8 of 10"))) << window.stepper()->titleText().toStdString();
+}
+
+TEST_F(ClassroomLanguageTest, TheTeachingModelsDimensionsAreNamedInFrench) {
+    // The explainer, the step view's columns and the Weights panel name the dimensions; in French
+    // they read model.json's French names (written out here), and English ones again after.
+    window.tabs()->setCurrentWidget(window.stepper());
+    window.stepper()->setStep(Step::Q);
+    window.weightsDock()->show();
+    const auto qColumn = [&] { return window.stepper()->heatmap()->source()->colLabels().value(1); };
+    const auto wqHeader = [&] {
+        return window.weightEditor()->model(WeightEditor::WQ)->headerData(1, Qt::Horizontal).toString();
+    };
+    ASSERT_EQ(qColumn(), QStringLiteral("looks for a living being"));
+    ASSERT_EQ(wqHeader(), QStringLiteral("looks for a living being"));
+    ASSERT_TRUE(window.explainer()->toPlainText().contains(QStringLiteral("looks for a living being")));
+
+    choose(QStringLiteral("fr"));
+    ASSERT_TRUE(waitUntil([&] { return qColumn() == QStringLiteral("cherche un être vivant") && !window.isBusy(); }))
+        << qColumn().toStdString();
+    EXPECT_EQ(window.stepper()->heatmap()->source()->colLabels().value(0), QStringLiteral("cherche un nom (qui\u00a0?)"));
+    EXPECT_EQ(wqHeader(), QStringLiteral("cherche un être vivant"));
+    EXPECT_EQ(window.weightEditor()->model(WeightEditor::WQ)->headerData(2, Qt::Vertical).toString(), QStringLiteral("pronom"));
+    const QString explained = window.explainer()->toPlainText();
+    EXPECT_TRUE(explained.contains(QStringLiteral("cherche un être vivant"))) << explained.toStdString();
+    EXPECT_FALSE(explained.contains(QStringLiteral("looks for"))) << explained.toStdString();
+
+    choose(QStringLiteral("en"));
+    ASSERT_TRUE(waitUntil([&] { return qColumn() == QStringLiteral("looks for a living being") && !window.isBusy(); }));
+    EXPECT_EQ(wqHeader(), QStringLiteral("looks for a living being"));
+    EXPECT_TRUE(window.explainer()->toPlainText().contains(QStringLiteral("looks for a living being")));
 }
 
 TEST_F(ClassroomLanguageTest, RefusedTextAndSettingsAreExplainedWhollyInFrench) {
