@@ -170,6 +170,29 @@ int AttentionTrace::cols(Step step, int head) const {
     return dK();
 }
 
+std::vector<std::string> AttentionTrace::dimensionNames(Step step, int head, std::string_view language) const {
+    if (config_.preset != ProjectionPreset::Teaching || isSquareStep(step)) return {};
+    const TeachingModel& model = teachingModelOf(config_);
+    const std::vector<TeachingDimension>* names = nullptr;
+    switch (step) {
+        case Step::X: names = &model.embeddingDimensions(); break;
+        case Step::Output: names = &model.outputDimensions(); break;
+        case Step::Q: names = &model.queryDimensions(); break;
+        case Step::K: names = &model.keyDimensions(); break;
+        case Step::V:
+        case Step::Context: names = &model.valueDimensions(); break;  // context = weights · V
+        default: return {};
+    }
+    const int columns = cols(step, head);
+    const int first = step != Step::X && step != Step::Output && head != kAllHeads ? head * dK() : 0;
+    if (first + columns > static_cast<int>(names->size())) return {};
+    std::vector<std::string> result;
+    result.reserve(static_cast<std::size_t>(columns));
+    for (int c = 0; c < columns; ++c)
+        result.push_back(model.localized((*names)[static_cast<std::size_t>(first + c)], language).name);
+    return result;
+}
+
 Eigen::MatrixXd AttentionTrace::matrix(Step step, int head) const {
     return block(step, head, 0, 0, rows(step), cols(step, head));
 }

@@ -1,6 +1,7 @@
 #pragma once
 #include <Eigen/Core>
 #include <atomic>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -63,6 +64,10 @@ public:
     /// Rows and columns of a step's matrix for a head selection.
     [[nodiscard]] int rows(Step step) const;
     [[nodiscard]] int cols(Step step, int head) const;
+    /// The names of a step's columns with the teaching model (its head's slice, or every head
+    /// side by side for kAllHeads), in language ("fr", …; empty or unknown: as model.json writes
+    /// them); empty for the n × n steps and for the other presets.
+    [[nodiscard]] std::vector<std::string> dimensionNames(Step step, int head, std::string_view language = {}) const;
     /// A block [row0, row0+rowCount) × [col0, col0+colCount) of a step's matrix. Masked cells:
     /// −∞ in Masked, 0 in Weights; Scores and Scaled show every value.
     [[nodiscard]] Eigen::MatrixXd block(Step step, int head, int row0, int col0, int rowCount,

@@ -218,10 +218,12 @@ void writeStepCsv(std::ostream& out, const AttentionTrace& trace, Step step, int
     std::vector<std::string> columnLabels;
     if (isSquareStep(step)) {
         columnLabels = rowLabels;
-    } else if (step == Step::X || step == Step::Output || head == kAllHeads) {
-        columnLabels = dimensionLabels(cols, 0);
     } else {
-        columnLabels = dimensionLabels(cols, head * trace.dK());
+        const int first = step == Step::X || step == Step::Output || head == kAllHeads ? 0 : head * trace.dK();
+        columnLabels = dimensionLabels(cols, first);
+        // The teaching model's names after the index: "d1:looks for a living being".
+        const std::vector<std::string> names = trace.dimensionNames(step, head);
+        for (std::size_t c = 0; c < names.size() && c < columnLabels.size(); ++c) columnLabels[c] += ":" + names[c];
     }
     std::string corner = stepName(step);
     if (step != Step::X && step != Step::Output) {

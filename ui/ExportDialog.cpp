@@ -34,6 +34,7 @@
 #include "core/TraceJson.h"
 #include "ui/ColorMap.h"
 #include "ui/FigureExporter.h"
+#include "ui/Language.h"
 
 namespace attnviz::ui {
 namespace {
@@ -288,11 +289,14 @@ void ExportDialog::startPreview() {
     const int chosenHead = head();
     FigureOptions options = figureOptions();
     options.pixelAlignment = 1;
-    watcher_.setFuture(QtConcurrent::run([trace = trace_, generation, chosen, chosenStep, chosenHead, options] {
+    // A figure's dimension names in the interface's language, like its titles (CSV and JSON keep
+    // the model's written names: they are data).
+    const std::string language = currentLanguage().toStdString();
+    watcher_.setFuture(QtConcurrent::run([trace = trace_, generation, chosen, chosenStep, chosenHead, options, language] {
         PreviewResult result;
         result.generation = generation;
         try {
-            const MatrixSource source(trace, chosenStep, chosenHead);
+            const MatrixSource source(trace, chosenStep, chosenHead, language);
             const FigureRenderer figure(source, options);
             result.figureSize = figure.size();
             if (chosen == Format::Csv) {
@@ -358,7 +362,7 @@ bool ExportDialog::exportTo(const QString& path) {
             case Format::Png:
             case Format::Svg:
             case Format::Pdf: {
-                const MatrixSource source(trace_, step(), head());
+                const MatrixSource source(trace_, step(), head(), currentLanguage().toStdString());
                 const FigureRenderer figure(source, figureOptions());
                 ImageExportOptions image;
                 image.format = format() == Format::Png ? ImageFormat::Png
@@ -390,7 +394,7 @@ bool ExportDialog::copyToClipboard() {
             case Format::Png:
             case Format::Svg:
             case Format::Pdf: {
-                const MatrixSource source(trace_, step(), head());
+                const MatrixSource source(trace_, step(), head(), currentLanguage().toStdString());
                 FigureOptions options = figureOptions();
                 options.pixelAlignment = pngScale();
                 const FigureRenderer figure(source, options);

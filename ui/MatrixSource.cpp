@@ -32,25 +32,11 @@ QStringList dimensionLabels(int count) {
 // The teaching model's names of a step's columns (head's slice, or every head side by side);
 // "d0", "d1", … for other presets and for the n × n steps.
 QStringList columnLabels(const AttentionTrace& trace, Step step, int head, int cols, const std::string& language) {
-    if (trace.config().preset != ProjectionPreset::Teaching) return dimensionLabels(cols);
-    const TeachingModel& model = teachingModelOf(trace.config());
-    const std::vector<TeachingDimension>* names = nullptr;
-    int first = 0;
-    switch (step) {
-        case Step::X: names = &model.embeddingDimensions(); break;
-        case Step::Output: names = &model.outputDimensions(); break;
-        case Step::Q: names = &model.queryDimensions(); break;
-        case Step::K: names = &model.keyDimensions(); break;
-        case Step::V:
-        case Step::Context: names = &model.valueDimensions(); break;  // context = weights · V
-        default: return dimensionLabels(cols);
-    }
-    if (step != Step::X && step != Step::Output && head != kAllHeads) first = head * trace.dK();
-    if (first + cols > static_cast<int>(names->size())) return dimensionLabels(cols);
+    const std::vector<std::string> names = trace.dimensionNames(step, head, language);
+    if (names.empty()) return dimensionLabels(cols);
     QStringList labels;
     labels.reserve(cols);
-    for (int c = 0; c < cols; ++c)
-        labels << QString::fromStdString(model.localized((*names)[static_cast<std::size_t>(first + c)], language).name);
+    for (const std::string& name : names) labels << QString::fromStdString(name);
     return labels;
 }
 

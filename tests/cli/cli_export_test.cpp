@@ -190,6 +190,8 @@ TEST(CliExport, ProjectionsChoosesTheWindowsTeachingModelOrAnotherPreset) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const CsvMatrix q = readMatrixCsv(readFileBytes(folder.file("q.csv")));
     EXPECT_EQ(q.values.cols(), 20) << "the teaching model's 20 named dimensions";
+    ASSERT_EQ(q.columnLabels.size(), 20u);
+    EXPECT_EQ(q.columnLabels[1], "d1:looks for a living being") << "the column's index, then its name";
     EXPECT_TRUE(bitIdentical(q.values, AttentionTrace::compute(kSentence, teachingConfig()).matrix(Step::Q, 0)));
 
     r = runAttnviz({"export", "--text", kSentence, "--projections", "identity", "--d-model", "6", "--step", "weights",

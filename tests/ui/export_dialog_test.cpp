@@ -20,8 +20,10 @@
 #include "core/AtomicFile.h"
 #include "core/AttentionTrace.h"
 #include "core/MatrixCsv.h"
+#include "core/TeachingModel.h"
 #include "core/TraceJson.h"
 #include "ui/ExportDialog.h"
+#include "ui/Language.h"
 
 using namespace attnviz;
 using namespace attnviz::ui;
@@ -113,6 +115,28 @@ TEST(ExportDialog, WritesEveryFormat) {
     const TraceDocument doc = loadTraceJson(json.toStdString());
     EXPECT_TRUE(bitIdentical(doc.heads.at(1).weights, trace->matrix(Step::Weights, 1)));
     EXPECT_TRUE(bitIdentical(doc.output, trace->output()));
+}
+
+TEST(ExportDialog, AFiguresDimensionNamesFollowTheInterfacesLanguageButCsvKeepsTheModels) {
+    const auto trace = std::make_shared<const AttentionTrace>(AttentionTrace::compute("Le chat est assis", teachingConfig()));
+    QTemporaryDir folder;
+    const QString svg = folder.filePath(QStringLiteral("q.svg")), csv = folder.filePath(QStringLiteral("q.csv"));
+    ASSERT_TRUE(setLanguage(QStringLiteral("fr")));
+    {
+        ExportDialog dialog(trace);
+        dialog.setInteractive(false);
+        dialog.setStep(Step::Q);
+        dialog.setFormat(ExportDialog::Format::Svg);
+        ASSERT_TRUE(dialog.exportTo(svg)) << dialog.lastError().toStdString();
+        dialog.setFormat(ExportDialog::Format::Csv);
+        ASSERT_TRUE(dialog.exportTo(csv)) << dialog.lastError().toStdString();
+    }
+    ASSERT_TRUE(setLanguage(QStringLiteral("en")));
+    const std::string image = readFileBytes(svg.toStdString());
+    EXPECT_NE(image.find("cherche un être vivant"), std::string::npos) << "the French name of Q's column 1";
+    EXPECT_EQ(image.find("looks for a living being"), std::string::npos);
+    const std::string data = readFileBytes(csv.toStdString());
+    EXPECT_NE(data.find("looks for a living being"), std::string::npos) << "CSV headers are the model's names";
 }
 
 TEST(ExportDialog, FailedWriteIsReportedAndTheOldFileStays) {
