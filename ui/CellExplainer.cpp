@@ -155,9 +155,13 @@ void CellExplainer::render() {
                     QStringLiteral("</li>");
         html += QStringLiteral("</ul>");
     }
-    html += QStringLiteral("<table><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
-                .arg(sub(i), sub(j));
-    if (named) html += tr("<th align=\"left\">dimension: query ↔ key</th>");
+    // With names, the table takes the dock's width and the names wrap in their column, instead
+    // of running past the dock's edge.
+    html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
+                .arg(sub(i), sub(j), named ? QStringLiteral(" width=\"100%\"") : QString());
+    if (named)
+        html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
+                    .arg(tr("dimension: query ↔ key"));
     html += QStringLiteral("</tr>");
     int shownRows = 0, zeroRows = 0;
     for (int m = 0; m < dK; ++m) {
@@ -178,7 +182,7 @@ void CellExplainer::render() {
                 num(cell.products[m]) + cellEnd;
         // The names last, so the numbers stay in view in a narrow dock.
         if (named)
-            html += QStringLiteral("<td>%1 ↔ %2</td>")
+            html += QStringLiteral("<td style=\"white-space: normal\">%1 ↔ %2</td>")
                         .arg(queryName(m).toHtmlEscaped(), keyName(m).toHtmlEscaped());
         html += QStringLiteral("</tr>");
     }

@@ -32,8 +32,8 @@
             <translation>&lt;p&gt;&lt;b&gt;1. The query of «&amp;nbsp;%1&amp;nbsp;» and the key of «&amp;nbsp;%2&amp;nbsp;»&lt;/b&gt; (d_k = %3 numbers each)&lt;/p&gt;</translation>
         </message>
         <message>
-            <source>&lt;th align="left"&gt;dimension: query ↔ key&lt;/th&gt;</source>
-            <translation>&lt;th align="left"&gt;dimension: query ↔ key&lt;/th&gt;</translation>
+            <source>dimension: query ↔ key</source>
+            <translation>dimension: query ↔ key</translation>
         </message>
         <message>
             <source>&lt;tr&gt;&lt;td colspan="5"&gt;… %1 more rows&lt;/td&gt;&lt;/tr&gt;</source>

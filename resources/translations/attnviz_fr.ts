@@ -32,8 +32,8 @@
             <translation>&lt;p&gt;&lt;b&gt;1. La requête de «&amp;nbsp;%1&amp;nbsp;» et la clé de «&amp;nbsp;%2&amp;nbsp;»&lt;/b&gt; (d_k = %3 nombres chacune)&lt;/p&gt;</translation>
         </message>
         <message>
-            <source>&lt;th align="left"&gt;dimension: query ↔ key&lt;/th&gt;</source>
-            <translation>&lt;th align="left"&gt;dimension : requête ↔ clé&lt;/th&gt;</translation>
+            <source>dimension: query ↔ key</source>
+            <translation>dimension : requête ↔ clé</translation>
         </message>
         <message>
             <source>&lt;tr&gt;&lt;td colspan="5"&gt;… %1 more rows&lt;/td&gt;&lt;/tr&gt;</source>
