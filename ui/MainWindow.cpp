@@ -34,6 +34,7 @@
 #include "ui/ControlsPanel.h"
 #include "ui/CoreMessages.h"
 #include "ui/Examples.h"
+#include "ui/HeatmapFit.h"
 #include "ui/HeatmapView.h"
 #include "ui/Language.h"
 #include "ui/RowChart.h"
@@ -400,34 +401,9 @@ void MainWindow::applySelection(int query, int key) {
 }
 
 void MainWindow::fitHeatmap() {
-    // The readable default size, or smaller cells when the matrix would not fit the view.
     if (!trace_) return;
-    fittingHeatmap_ = true;
-    heatmap_->resetZoom();
-    // The view's size without its scroll bars: otherwise the scroll bars a decision brings would
-    // change the next decision, and the zoom would flip back and forth at some window sizes.
-    QSize area = heatmap_->viewport()->size();
-    if (heatmap_->verticalScrollBar()->isVisible()) area.rwidth() += heatmap_->verticalScrollBar()->width();
-    if (heatmap_->horizontalScrollBar()->isVisible()) area.rheight() += heatmap_->horizontalScrollBar()->height();
-    // Room for the cells: the view less the titles, labels, colour bar and margins, measured at
-    // this font and cell size (they grow with the font; smaller cells may turn the column labels).
-    const auto room = [&] {
-        const HeatmapLayout& layout = heatmap_->currentLayout();
-        return std::min(area.width() - (layout.size.width() - layout.grid.width() + 8),
-                        area.height() - (layout.size.height() - layout.grid.height() + 8));
-    };
-    const double first = room();
-    const int fit = static_cast<int>(first / trace_->size());
-    // The whole matrix in view when its numbers still show at the smaller size (a teacher wants
-    // every row on the projector). When they would not, down to 3/4 of the default the default
-    // wins: numbers in the cells matter more than a little scrolling.
-    const bool shrink = fit < heatmap_->cellSize() && (heatmap_->valuesFitAt(fit) || fit < heatmap_->cellSize() * 3 / 4);
-    if (first > 0 && shrink) {
-        heatmap_->setCellSize(std::max(kMinCellSize, fit));
-        const double second = room();
-        const int refit = static_cast<int>(second / trace_->size());
-        if (second > 0 && refit < heatmap_->cellSize()) heatmap_->setCellSize(std::max(kMinCellSize, refit));
-    }
+    fittingHeatmap_ = true;  // the zoom this makes is not the user's
+    fitHeatmapToView(*heatmap_, FitPolicy::NumbersOrOverview);
     fittingHeatmap_ = false;
 }
 

@@ -90,6 +90,7 @@ void PresentationMode::enter() {
     savedFont_ = window_->font();
     savedShowValues_ = window_->heatmap()->showValues();
     // The digit height promised to the back of the room: values are never drawn smaller.
+    savedValueScales_ = {window_->heatmap()->smallestValueScale(), window_->stepper()->heatmap()->smallestValueScale()};
     window_->heatmap()->setSmallestValueScale(1);
     window_->stepper()->heatmap()->setSmallestValueScale(1);
     savedMenuBar_ = !window_->menuBar()->isHidden();
@@ -200,8 +201,8 @@ void PresentationMode::leave() {
     FocusRing::setSuppressed(false);
     window_->heatmap()->setFont(QFont());
     window_->heatmap()->setShowValues(savedShowValues_);
-    window_->heatmap()->setSmallestValueScale(HeatmapView::kFittedValueScale);
-    window_->stepper()->heatmap()->setSmallestValueScale(HeatmapView::kFittedValueScale);
+    window_->heatmap()->setSmallestValueScale(savedValueScales_.first);
+    window_->stepper()->heatmap()->setSmallestValueScale(savedValueScales_.second);
     window_->stepper()->heatmap()->setFont(QFont());
     window_->setFont(savedFont_);
     QToolTip::setFont(savedFont_);

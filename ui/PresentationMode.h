@@ -6,6 +6,8 @@
 #include <QRect>
 #include <QSize>
 
+#include <utility>
+
 class QDockWidget;
 class QKeyEvent;
 class QToolBar;
@@ -69,6 +71,7 @@ private:
     Qt::WindowStates savedWindowState_;
     QFont savedFont_;
     QFont valueFont_;       ///< the heatmaps' font in presentation mode, before fitHeatmapText
+    std::pair<double, double> savedValueScales_{1, 1};  ///< the heatmap's and the step view's, to restore
     QSize fittedArea_;      ///< the view size fitHeatmapText last worked for
     QSize fittedMatrix_;    ///< and the matrix (rows × columns)
     bool fitScheduled_ = false;

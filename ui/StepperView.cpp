@@ -9,6 +9,7 @@
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
+#include "ui/HeatmapFit.h"
 #include "ui/HeatmapView.h"
 
 namespace attnviz::ui {
@@ -190,7 +191,12 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(shape_);
 
     heatmap_ = new HeatmapView;
+    heatmap_->setSmallestValueScale(kStepValueScale);
     layout->addWidget(heatmap_, 1);
+    connect(heatmap_, &HeatmapView::cellSizeChanged, this, [this] {
+        if (!fitting_) autoFit_ = false;  // the user zoomed: leave the zoom alone
+    });
+    heatmap_->viewport()->installEventFilter(this);
 
     connect(previous_, &QToolButton::clicked, this, &StepperView::previous);
     connect(next_, &QToolButton::clicked, this, &StepperView::next);
@@ -255,8 +261,21 @@ QString StepperView::stepButtonText(Step step) {
 }
 
 void StepperView::setSources(const Sources& sources) {
+    const auto rowsOf = [](const Sources& s) { return s[0] ? s[0]->rows() : -1; };
+    if (rowsOf(sources) != rowsOf(sources_)) autoFit_ = true;  // another sentence: fit again
     sources_ = sources;
     refresh();
+}
+
+bool StepperView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == heatmap_->viewport() && event->type() == QEvent::Resize && autoFit_ && !fitting_) fitHeatmap();
+    return QWidget::eventFilter(watched, event);
+}
+
+void StepperView::fitHeatmap() {
+    fitting_ = true;
+    fitHeatmapToView(*heatmap_, FitPolicy::NumbersFirst);
+    fitting_ = false;
 }
 
 void StepperView::setStep(Step step) {
@@ -301,6 +320,7 @@ void StepperView::refresh() {
     role_->setText(texts.role);
     shape_->setText(texts.shape);
     heatmap_->setSource(source);
+    if (autoFit_) fitHeatmap();
 }
 
 }  // namespace attnviz::ui

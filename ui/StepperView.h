@@ -44,14 +44,22 @@ public:
     /// Short name of a step for its tab: "1 X", "2 Q", … (translated).
     [[nodiscard]] static QString stepButtonText(Step step);
 
+    /// Values in the step view may be drawn down to this share of the text size, so that a
+    /// sentence's whole matrix fits with its numbers (HeatmapView::setSmallestValueScale).
+    static constexpr double kStepValueScale = 0.7;
+
 signals:
     void stepChanged(attnviz::Step step);
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void refresh();
+    /// The step's matrix whole in the view when its numbers still show (FitPolicy::NumbersFirst),
+    /// until the user zooms.
+    void fitHeatmap();
     void applyFonts();
     void retranslateUi();
 
@@ -65,6 +73,8 @@ private:
     QLabel* formula_ = nullptr;
     QLabel* shape_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
+    bool autoFit_ = true;   ///< the zoom follows the view and the step until the user zooms
+    bool fitting_ = false;  ///< the zoom being changed is fitHeatmap's
 };
 
 }  // namespace attnviz::ui

@@ -423,5 +423,27 @@ TEST(MainWindowFitTest, OnA1080pProjectorTheWholeExampleMatrixShowsWithItsNumber
     EXPECT_TRUE(map->valuesFitAt(map->cellSize())) << "cell side " << map->cellSize() << " hides the numbers";
 }
 
+TEST(MainWindowFitTest, TheStepViewShowsTheWholeMatrixOnlyWhileItsNumbersShow) {
+    // Tall enough: the 15 × 15 weights in view, numbers drawn. Too short for numbers at 70 % of
+    // the text: the readable default size stays, and the view scrolls (numbers are the point).
+    for (const int height : {1400, 720}) {
+        MainWindow window;
+        ASSERT_TRUE(opensOnTheDefaultExample(window, {1920, height}));
+        window.tabs()->setCurrentWidget(window.stepper());
+        window.stepper()->setStep(Step::Weights);
+        QApplication::processEvents();
+        const HeatmapView* map = window.stepper()->heatmap();
+        ASSERT_EQ(map->source()->rows(), 15);
+        EXPECT_TRUE(map->valuesFitAt(map->cellSize())) << "height " << height << ": numbers hidden";
+        if (height == 1400) {
+            EXPECT_FALSE(map->verticalScrollBar()->isVisible()) << "rows hidden at height 1400";
+            EXPECT_FALSE(map->horizontalScrollBar()->isVisible()) << "columns hidden at height 1400";
+        } else {
+            EXPECT_EQ(map->cellSize(), map->defaultCellSize()) << "height 720: shrunk below readable numbers";
+            EXPECT_TRUE(map->verticalScrollBar()->isVisible());
+        }
+    }
+}
+
 }  // namespace
 }  // namespace attnviz::ui
