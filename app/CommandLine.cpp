@@ -154,12 +154,14 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption scale = valued("scale", "k");
     const QCommandLineOption dpi = valued("dpi", "d");
     const QCommandLineOption title = valued("title", "text");
+    const QCommandLineOption colourRange = valued("colour-range", "range");
     const QCommandLineOption values = flag("values");
     const QCommandLineOption noValues = flag("no-values");
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(), QStringLiteral("file"));
     const QCommandLineOption format = valued("format", "name");
     parser.addOptions({help, text, textFile, session, causal, window, global, dModel, heads, temperature, noScale,
-                       noPositions, seed, projections, weights, step, head, colormap, scale, dpi, title, values, noValues, output, format});
+                       noPositions, seed, projections, weights, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
+                       format});
 
     QStringList withoutCommand = arguments;
     withoutCommand.removeAt(1);  // "export"
@@ -253,6 +255,12 @@ CommandLine parseExport(const QStringList& arguments) {
         if (parser.isSet(title)) options.title = parser.value(title);
         if (parser.isSet(values) && parser.isSet(noValues)) fail(QStringLiteral("give either --values or --no-values, not both"));
         if (parser.isSet(values)) options.values = true;
+        if (parser.isSet(colourRange)) {
+            const QString range = parser.value(colourRange).trimmed().toLower();
+            if (range == QLatin1String("data")) options.weightsRangeFromData = true;
+            else if (range == QLatin1String("0-1")) options.weightsRangeFromData = false;
+            else fail(QStringLiteral("--colour-range: \"%1\" is not 0-1 or data").arg(parser.value(colourRange)));
+        }
         if (parser.isSet(noValues)) options.values = false;
 
         if (!parser.isSet(output) || parser.value(output).isEmpty()) fail(QStringLiteral("give the output file with -o FILE"));
@@ -423,6 +431,9 @@ QString exportHelpText() {
         "                                                 example: --dpi 300\n"
         "  --title TEXT           the figure's title (default e.g. \"Attention weights — head 0\")\n"
         "                                                 example: --title \"Figure 2\"\n"
+        "  --colour-range R       what the weights' colours span: 0-1 (default) or data, their\n"
+        "                         smallest to largest value, as the chapter's seaborn heatmap\n"
+        "                                                 example: --colour-range data\n"
         "  --values, --no-values  numbers in the cells when they fit (default: on)\n"
         "                                                 example: --no-values\n"
         "  SVG and PDF are vector (text stays text); --scale and --dpi only change PNG.\n"

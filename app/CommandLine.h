@@ -51,6 +51,7 @@ struct ExportOptions {
     std::optional<double> dpi;     ///< PNG resolution; same as scale = dpi / 96
     std::optional<QString> title;
     std::optional<bool> values;    ///< numbers in the cells (when they fit)
+    std::optional<bool> weightsRangeFromData;  ///< --colour-range data (true) or 0-1 (false)
     QString output;
     ExportFormat format = ExportFormat::Png;
 };

@@ -58,6 +58,7 @@ Session requestedSession(const ExportOptions& options) {
     if (options.colormap) session.view.colormap = options.colormap->toStdString();
     if (options.title) session.view.title = options.title->toStdString();
     if (options.values) session.view.showValues = *options.values;
+    if (options.weightsRangeFromData) session.view.weightsRangeFromData = *options.weightsRangeFromData;
     return session;
 }
 
@@ -117,7 +118,9 @@ void writeImage(const ExportOptions& options, const Session& session, std::share
 
     ui::ImageExportOptions image;
     image.format = imageFormat(options.format);
-    const ui::MatrixSource source(std::move(trace), session.view.step, session.view.head);
+    ui::SourceOptions sources;
+    sources.weightsRange = session.view.weightsRangeFromData ? ui::WeightsRange::Data : ui::WeightsRange::Fixed;
+    const ui::MatrixSource source(std::move(trace), session.view.step, session.view.head, sources);
     ui::FigureOptions figure;
     figure.title = QString::fromStdString(session.view.title);
     figure.colormap = canonicalColormap(session.view.colormap);

@@ -26,6 +26,7 @@ json viewToJson(const SessionView& view) {
     object["colormap"] = view.colormap;
     object["values"] = view.showValues;
     object["title"] = view.title;
+    object["weights_range"] = view.weightsRangeFromData ? "data" : "0 to 1";
     return object;
 }
 
@@ -44,7 +45,8 @@ SessionView viewFromJson(const json& object) {
     const std::string where = "session.view";
     if (!object.is_object()) throw FormatError(where + ": expected an object" + describeType(object));
     SessionView view;
-    static const std::set<std::string, std::less<>> known = {"step", "head", "colormap", "values", "title"};
+    static const std::set<std::string, std::less<>> known = {"step",  "head",         "colormap",
+                                                              "values", "title", "weights_range"};
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (known.count(it.key()) == 0) throw FormatError(where + ": unknown field \"" + it.key() + "\"");
     }
@@ -66,6 +68,12 @@ SessionView viewFromJson(const json& object) {
     }
     if (const auto it = object.find("colormap"); it != object.end()) view.colormap = readString(*it, where + ".colormap");
     if (const auto it = object.find("title"); it != object.end()) view.title = readString(*it, where + ".title");
+    if (const auto it = object.find("weights_range"); it != object.end()) {
+        const std::string range = readString(*it, where + ".weights_range");
+        if (range != "data" && range != "0 to 1")
+            throw FormatError(where + ".weights_range: \"" + range + "\" is not \"0 to 1\" or \"data\"");
+        view.weightsRangeFromData = range == "data";
+    }
     if (const auto it = object.find("values"); it != object.end()) {
         if (!it->is_boolean()) throw FormatError(where + ".values: expected true or false" + describeType(*it));
         view.showValues = it->get<bool>();

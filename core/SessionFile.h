@@ -20,6 +20,9 @@ struct SessionView {
     std::string colormap;     ///< empty: the program's default map
     bool showValues = true;   ///< numbers in the cells when they fit
     std::string title;        ///< empty: the default title for the step and head
+    /// The weights' colours span their own smallest … largest value (as the chapter's seaborn
+    /// heatmap) instead of 0 … 1. JSON "weights_range": "0 to 1" or "data" (absent: "0 to 1").
+    bool weightsRangeFromData = false;
     friend bool operator==(const SessionView&, const SessionView&) = default;
 };
 

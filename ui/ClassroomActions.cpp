@@ -27,6 +27,7 @@ namespace {
 const QString kLanguageKey = QStringLiteral("view/language");
 const QString kThemeKey = QStringLiteral("view/theme");
 const QString kColorMapKey = QStringLiteral("view/colorMap");
+const QString kWeightsRangeKey = QStringLiteral("view/weightsRange");  ///< "0 to 1" or "data"
 const QString kHeadKey = QStringLiteral("view/head");
 const QString kSentenceKey = QStringLiteral("session/sentence");
 const QString kConfigKey = QStringLiteral("session/config");
@@ -146,6 +147,8 @@ void ClassroomActions::restoreSettings() {
     }
     if (settings.contains(kHeadKey)) window_->setHead(settings.value(kHeadKey).toInt());
     if (settings.contains(kColorMapKey)) window_->setColorMapName(settings.value(kColorMapKey).toString());
+    if (settings.value(kWeightsRangeKey).toString() == QLatin1String("data"))
+        window_->controls()->setWeightsRange(WeightsRange::Data);
     const QString sentence = settings.value(kSentenceKey).toString();
     if (!sentence.isEmpty()) window_->setSentence(sentence);
 }
@@ -155,6 +158,9 @@ void ClassroomActions::saveSettings() {
     QSettings settings;
     settings.setValue(kThemeKey, themeKey(currentTheme()));
     settings.setValue(kColorMapKey, window_->colorMapName());
+    settings.setValue(kWeightsRangeKey, window_->controls()->weightsRange() == WeightsRange::Data
+                                            ? QStringLiteral("data")
+                                            : QStringLiteral("0 to 1"));
     settings.setValue(kHeadKey, window_->controls()->head());
     settings.setValue(kSentenceKey, window_->sentence());
     settings.setValue(kConfigKey, QString::fromStdString(configToJson(window_->config()).dump()));
@@ -174,6 +180,7 @@ void ClassroomActions::resetToDefaults() {
     window_->setConfig(defaultConfig_);
     window_->setHead(0);
     window_->setColorMapName(defaultColorMap_);
+    window_->controls()->setWeightsRange(WeightsRange::Fixed);
     window_->setSentence(defaultSentence_);
     window_->resetLayout();
     updateChecks();

@@ -70,7 +70,7 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
     timer.start();
     ComputeResult result;
     result.sentence = request.sentence;
-    result.language = request.language;
+    result.sourceOptions = request.sourceOptions;
     try {
         result.trace = request.reuse ? request.reuse
                                      : std::make_shared<const AttentionTrace>(AttentionTrace::compute(
@@ -79,7 +79,7 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
                           ? request.head
                           : 0;
         if (cancel.load()) throw Cancelled();
-        result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.language.toStdString());
+        result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.sourceOptions);
         if (request.labelFont)  // shared by the rows of every step and the columns of the n × n ones
             (void)result.sources[static_cast<std::size_t>(Step::Weights)]->widestRowLabel(*request.labelFont);
     } catch (const Cancelled&) {

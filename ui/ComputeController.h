@@ -29,8 +29,9 @@ struct ComputeRequest {
     /// The font the heatmaps lay their labels out in: the token labels are measured in it here,
     /// off the GUI thread (MatrixSource::widestRowLabel).
     std::optional<QFont> labelFont = std::nullopt;
-    /// The language of the teaching model's dimension names on the steps' columns (currentLanguage()).
-    QString language = {};
+    /// The language of the teaching model's dimension names on the steps' columns, the weights'
+    /// colour range.
+    SourceOptions sourceOptions = {};
 };
 
 /// Everything the views need, made off the GUI thread (the trace and one MatrixSource per step,
@@ -41,7 +42,7 @@ struct ComputeResult {
     QString error;  ///< the core's one-line message when outcome is an error
     quint64 id = 0;
     QString sentence;
-    QString language;  ///< of the sources' dimension names (the request's)
+    SourceOptions sourceOptions;  ///< the request's
     int head = 0;
     std::shared_ptr<const AttentionTrace> trace;
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;  ///< indexed by Step

@@ -297,6 +297,11 @@ QWidget* ControlsPanel::makeViewGroup() {
     colorMap_->addItems(ColorMap::sequentialNames());
     QLabel* colorMapLabel = rowLabel(colorMap_);
     form->addRow(colorMapLabel, colorMap_);
+    weightsRange_ = new QComboBox;
+    weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Fixed));
+    weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Data));
+    QLabel* weightsRangeLabel = rowLabel(weightsRange_);
+    form->addRow(weightsRangeLabel, weightsRange_);
     translate([=, this] {
         box->setTitle(tr("View"));
         head_->setToolTip(tr("Which head the views show: one head, or the mean of the heads' weights."));
@@ -305,13 +310,28 @@ QWidget* ControlsPanel::makeViewGroup() {
                                  "cividis are easier to read for colour-blind viewers. Signed matrices use "
                                  "blue–red."));
         colorMapLabel->setText(tr("Colours"));
+        weightsRange_->setItemText(0, tr("0 to 1"));
+        weightsRange_->setItemText(1, tr("smallest to largest"));
+        weightsRange_->setToolTip(tr("What the weights' colours span. 0 to 1: every figure reads the same. Smallest to "
+                                     "largest weight: as the chapter's seaborn heatmap; with a long sentence, whose "
+                                     "weights are all small, the differences stay visible."));
+        weightsRangeLabel->setText(tr("Colour range"));
     });
 
     connect(head_, &QComboBox::currentIndexChanged, this, [this] {
         if (!updating_) emit headChanged(head());
     });
     connect(colorMap_, &QComboBox::currentTextChanged, this, &ControlsPanel::colorMapChanged);
+    connect(weightsRange_, &QComboBox::currentIndexChanged, this, &ControlsPanel::weightsRangeChanged);
     return box;
+}
+
+WeightsRange ControlsPanel::weightsRange() const {
+    return static_cast<WeightsRange>(weightsRange_->currentData().toInt());
+}
+
+void ControlsPanel::setWeightsRange(WeightsRange range) {
+    weightsRange_->setCurrentIndex(weightsRange_->findData(static_cast<int>(range)));
 }
 
 double ControlsPanel::temperatureForSlider(int position) {

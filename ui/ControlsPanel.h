@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/AttentionConfig.h"
+#include "ui/MatrixSource.h"
 
 class QCheckBox;
 class QComboBox;
@@ -62,12 +63,16 @@ public:
     [[nodiscard]] QComboBox* presetBox() const { return preset_; }
     [[nodiscard]] QComboBox* headBox() const { return head_; }
     [[nodiscard]] QComboBox* colorMapBox() const { return colorMap_; }
+    [[nodiscard]] QComboBox* weightsRangeBox() const { return weightsRange_; }
+    [[nodiscard]] WeightsRange weightsRange() const;
+    void setWeightsRange(WeightsRange range);
 
 signals:
     /// A setting of the computation changed (not emitted by setConfig).
     void configChanged();
     void headChanged(int head);
     void colorMapChanged(const QString& name);
+    void weightsRangeChanged();
     void maskEditModeChanged(bool on);
 
 protected:
@@ -112,6 +117,7 @@ private:
     QComboBox* preset_ = nullptr;
     QComboBox* head_ = nullptr;
     QComboBox* colorMap_ = nullptr;
+    QComboBox* weightsRange_ = nullptr;
 };
 
 }  // namespace attnviz::ui

@@ -197,6 +197,17 @@ void ExportDialog::setAutomaticWeightsColorMap(const QString& name) {
     schedulePreview();
 }
 
+void ExportDialog::setWeightsRange(WeightsRange range) {
+    weightsRange_ = range;
+    schedulePreview();
+}
+
+SourceOptions ExportDialog::sourceOptions() const {
+    // A figure's dimension names in the interface's language, like its titles (CSV and JSON keep
+    // the model's written names: they are data).
+    return {currentLanguage().toStdString(), weightsRange_};
+}
+
 void ExportDialog::setFormat(Format format) { format_->setCurrentIndex(format_->findData(static_cast<int>(format))); }
 
 Step ExportDialog::step() const { return static_cast<Step>(step_->currentData().toInt()); }
@@ -289,14 +300,12 @@ void ExportDialog::startPreview() {
     const int chosenHead = head();
     FigureOptions options = figureOptions();
     options.pixelAlignment = 1;
-    // A figure's dimension names in the interface's language, like its titles (CSV and JSON keep
-    // the model's written names: they are data).
-    const std::string language = currentLanguage().toStdString();
-    watcher_.setFuture(QtConcurrent::run([trace = trace_, generation, chosen, chosenStep, chosenHead, options, language] {
+    const SourceOptions sources = sourceOptions();
+    watcher_.setFuture(QtConcurrent::run([trace = trace_, generation, chosen, chosenStep, chosenHead, options, sources] {
         PreviewResult result;
         result.generation = generation;
         try {
-            const MatrixSource source(trace, chosenStep, chosenHead, language);
+            const MatrixSource source(trace, chosenStep, chosenHead, sources);
             const FigureRenderer figure(source, options);
             result.figureSize = figure.size();
             if (chosen == Format::Csv) {
@@ -362,7 +371,7 @@ bool ExportDialog::exportTo(const QString& path) {
             case Format::Png:
             case Format::Svg:
             case Format::Pdf: {
-                const MatrixSource source(trace_, step(), head(), currentLanguage().toStdString());
+                const MatrixSource source(trace_, step(), head(), sourceOptions());
                 const FigureRenderer figure(source, figureOptions());
                 ImageExportOptions image;
                 image.format = format() == Format::Png ? ImageFormat::Png
@@ -394,7 +403,7 @@ bool ExportDialog::copyToClipboard() {
             case Format::Png:
             case Format::Svg:
             case Format::Pdf: {
-                const MatrixSource source(trace_, step(), head(), currentLanguage().toStdString());
+                const MatrixSource source(trace_, step(), head(), sourceOptions());
                 FigureOptions options = figureOptions();
                 options.pixelAlignment = pngScale();
                 const FigureRenderer figure(source, options);

@@ -9,6 +9,7 @@
 
 #include "core/AttentionTrace.h"
 #include "ui/FigureRenderer.h"
+#include "ui/MatrixSource.h"
 
 class QCheckBox;
 class QComboBox;
@@ -39,12 +40,16 @@ public:
     void setColorMapName(const QString& name);
     /// The map "Automatic" uses for weights (the window's); signed steps always get RdBu_r.
     void setAutomaticWeightsColorMap(const QString& name);
+    /// The weights' colour range of the figures (the window's; WeightsRange::Fixed by default).
+    void setWeightsRange(WeightsRange range);
     void setFormat(Format format);
     [[nodiscard]] Step step() const;
     [[nodiscard]] int head() const;
     [[nodiscard]] Format format() const;
     /// The figure options as chosen (title empty means the default title).
     [[nodiscard]] FigureOptions figureOptions() const;
+    /// The language of the dimension names and the weights' range of the figures.
+    [[nodiscard]] SourceOptions sourceOptions() const;
     /// PNG device pixels per figure unit (dpi / 96).
     [[nodiscard]] double pngScale() const;
 
@@ -95,6 +100,7 @@ private:
 
     std::shared_ptr<const AttentionTrace> trace_;
     QString weightsColorMap_;
+    WeightsRange weightsRange_ = WeightsRange::Fixed;
     QComboBox* format_ = nullptr;
     QComboBox* step_ = nullptr;
     QComboBox* head_ = nullptr;

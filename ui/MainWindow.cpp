@@ -202,6 +202,9 @@ void MainWindow::buildDocks() {
     addDockWidget(Qt::RightDockWidgetArea, explainerDock);
     connect(controls_, &ControlsPanel::configChanged, this, &MainWindow::scheduleCompute);
     connect(controls_, &ControlsPanel::headChanged, this, &MainWindow::scheduleCompute);
+    connect(controls_, &ControlsPanel::weightsRangeChanged, this, [this] {
+        if (trace_) startCompute();  // new sources for the same trace
+    });
     connect(controls_, &ControlsPanel::colorMapChanged, this, [this](const QString& name) {
         heatmap_->setSequentialMap(name);
         stepper_->heatmap()->setSequentialMap(name);
@@ -290,6 +293,13 @@ void MainWindow::setHead(int head) {
 
 QString MainWindow::colorMapName() const { return controls_->colorMapName(); }
 
+SourceOptions MainWindow::sourceOptions() const {
+    SourceOptions options;
+    options.language = currentLanguage().toStdString();
+    options.weightsRange = controls_->weightsRange();
+    return options;
+}
+
 void MainWindow::setColorMapName(const QString& name) {
     const int index = controls_->colorMapBox()->findText(name);
     if (index >= 0) controls_->colorMapBox()->setCurrentIndex(index);
@@ -316,7 +326,7 @@ void MainWindow::startCompute() {
     request.config = config();
     request.head = controls_->head();
     request.labelFont = heatmap_->readableFont();
-    request.language = currentLanguage();
+    request.sourceOptions = sourceOptions();
     if (trace_ && request.sentence == traceSentence_ && trace_->config() == request.config) request.reuse = trace_;
     compute_->request(std::move(request));
 }
@@ -347,7 +357,7 @@ void MainWindow::applyResult(const ComputeResult& result) {
     trace_ = result.trace;
     traceSentence_ = result.sentence;
     sources_ = result.sources;
-    sourcesLanguage_ = result.language;
+    sourceOptions_ = result.sourceOptions;
     head_ = result.head;
     const bool sizeChanged = !heatmap_->source() || heatmap_->source()->rows() != trace_->size();
     heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
@@ -501,7 +511,8 @@ void MainWindow::changeEvent(QEvent* event) {
     retranslateUi();
     // The steps' columns carry the teaching model's names in the language of their computation:
     // made again (the trace is reused) when the language changes.
-    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching && currentLanguage() != sourcesLanguage_)
+    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching &&
+        sourceOptions().language != sourceOptions_.language)
         startCompute();
 }
 

@@ -61,6 +61,8 @@ public:
     void setHead(int head);
     /// The colour map of the weights ("Blues", "viridis", "cividis").
     [[nodiscard]] QString colorMapName() const;
+    /// What the views' sources are made with: the interface's language, the weights' colour range.
+    [[nodiscard]] SourceOptions sourceOptions() const;
     void setColorMapName(const QString& name);
     /// The File menu; others add their actions (Quit is the last action).
     [[nodiscard]] QMenu* fileMenu() const { return fileMenu_; }
@@ -153,7 +155,7 @@ private:
 
     std::shared_ptr<const AttentionTrace> trace_;
     QString traceSentence_;
-    QString sourcesLanguage_;  ///< the language of sources_' dimension names
+    SourceOptions sourceOptions_;  ///< what sources_ were made with
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources_;
     int head_ = 0;
     int selectedQuery_ = -1;

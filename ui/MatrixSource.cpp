@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -38,6 +39,18 @@ QStringList columnLabels(const AttentionTrace& trace, Step step, int head, int c
     labels.reserve(cols);
     for (const std::string& name : names) labels << QString::fromStdString(name);
     return labels;
+}
+
+// Smallest and largest value of the matrix (weights: always finite), read by row blocks.
+std::pair<double, double> valueRange(const MatrixSource& source) {
+    double smallest = std::numeric_limits<double>::infinity(), largest = -smallest;
+    const int blockRows = std::max(1, 1 << 20 / std::max(1, source.cols()));
+    for (int r = 0; r < source.rows(); r += blockRows) {
+        const Eigen::MatrixXd part = source.block(r, 0, std::min(blockRows, source.rows() - r), source.cols());
+        smallest = std::min(smallest, part.minCoeff());
+        largest = std::max(largest, part.maxCoeff());
+    }
+    return {smallest, largest};
 }
 
 // Largest |finite value| of the matrix, read by row blocks so memory stays O(block).
@@ -81,26 +94,27 @@ private:
     std::vector<std::pair<QFont, double>> widths_;
 };
 
-MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, std::string language)
+MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head,
+                           const SourceOptions& options)
     : trace_(std::move(trace)),
       step_(step),
       head_(head),
       kind_(step == Step::Weights ? ValueKind::Weights : ValueKind::Signed) {
-    setUp(tokenLabels(*trace_), std::make_shared<LabelWidths>(), std::nullopt, language);
+    setUp(tokenLabels(*trace_), std::make_shared<LabelWidths>(), std::nullopt, options);
 }
 
 MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head,
                            const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
-                           std::optional<double> knownMagnitude, const std::string& language)
+                           std::optional<double> knownMagnitude, const SourceOptions& options)
     : trace_(std::move(trace)),
       step_(step),
       head_(head),
       kind_(step == Step::Weights ? ValueKind::Weights : ValueKind::Signed) {
-    setUp(tokenLabels, std::move(tokenWidths), knownMagnitude, language);
+    setUp(tokenLabels, std::move(tokenWidths), knownMagnitude, options);
 }
 
 void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
-                         std::optional<double> knownMagnitude, const std::string& language) {
+                         std::optional<double> knownMagnitude, const SourceOptions& options) {
     rows_ = trace_->rows(step_);
     cols_ = trace_->cols(step_, head_);
     rowLabels_ = tokenLabels;
@@ -109,19 +123,27 @@ void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWi
         colLabels_ = rowLabels_;
         colWidths_ = rowWidths_;
     } else {
-        colLabels_ = columnLabels(*trace_, step_, head_, cols_, language);
+        colLabels_ = columnLabels(*trace_, step_, head_, cols_, options.language);
         colWidths_ = std::make_shared<LabelWidths>();
     }
     if (kind_ == ValueKind::Signed) {
         const double m = knownMagnitude ? *knownMagnitude : largestMagnitude(*this);
         scaleMax_ = m > 0 ? m : 1.0;
         scaleMin_ = -scaleMax_;
+    } else if (options.weightsRange == WeightsRange::Data) {
+        const auto [smallest, largest] = valueRange(*this);
+        // One weight everywhere (a single token, or every row uniform): no range to spread the
+        // colours over; 0 … 1 shows it as it is.
+        if (largest > smallest) {
+            scaleMin_ = smallest;
+            scaleMax_ = largest;
+        }
     }
 }
 
 std::array<std::shared_ptr<const MatrixSource>, kStepCount> MatrixSource::allSteps(
     const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel,
-    const std::string& language) {
+    const SourceOptions& options) {
     const QStringList tokens = tokenLabels(*trace);
     const auto widths = std::make_shared<LabelWidths>();
     const AttentionTrace::ScoreMagnitudes magnitudes = trace->largestMagnitudes(head, cancel);
@@ -134,7 +156,7 @@ std::array<std::shared_ptr<const MatrixSource>, kStepCount> MatrixSource::allSte
         if (step == Step::Scaled) magnitude = magnitudes.scaled;
         if (step == Step::Masked) magnitude = magnitudes.masked;
         sources[static_cast<std::size_t>(s)] =
-            std::shared_ptr<const MatrixSource>(new MatrixSource(trace, step, head, tokens, widths, magnitude, language));
+            std::shared_ptr<const MatrixSource>(new MatrixSource(trace, step, head, tokens, widths, magnitude, options));
     }
     return sources;
 }

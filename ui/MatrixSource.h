@@ -20,19 +20,29 @@ enum class ValueKind {
     Signed,   ///< any sign: diverging map centred on 0 (scores, Q, K, V, …)
 };
 
+/// How the weights' colours span: 0 … 1 (every figure comparable), or the matrix's own smallest
+/// … largest weight, as the chapter's seaborn heatmap does (a long sentence's small weights then
+/// stay visible).
+enum class WeightsRange { Fixed, Data };
+
+/// Choices that shape a source beyond its trace, step and head.
+struct SourceOptions {
+    std::string language;  ///< of the teaching model's dimension names ("fr", …; empty: as written)
+    WeightsRange weightsRange = WeightsRange::Fixed;
+};
+
 /// One matrix of a trace as the heatmap, the exporters and the charts see it: labels, a value
 /// kind, and blocks fetched on demand (so 4,096 × 4,096 is never materialized).
 /// Immutable after construction and safe to read from several threads.
 class MatrixSource {
 public:
-    /// language: of the teaching model's dimension names ("fr", …; empty: as model.json writes them).
-    MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, std::string language = {});
+    MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, const SourceOptions& options = {});
     /// The source of every step of trace for head (indexed by Step), equal to what the
     /// constructor makes, with one copy of the token labels and the colour scales of the n × n
     /// steps found in one pass (AttentionTrace::largestMagnitudes). Throws Cancelled.
     [[nodiscard]] static std::array<std::shared_ptr<const MatrixSource>, kStepCount> allSteps(
         const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel = nullptr,
-        const std::string& language = {});
+        const SourceOptions& options = {});
 
     [[nodiscard]] int rows() const { return rows_; }
     [[nodiscard]] int cols() const { return cols_; }
@@ -54,7 +64,8 @@ public:
     [[nodiscard]] bool isMasked(int row, int col) const;
     [[nodiscard]] double value(int row, int col) const;
     [[nodiscard]] Eigen::MatrixXd block(int row0, int col0, int rowCount, int colCount) const;
-    /// The range the colour scale spans: [0, 1] for weights, [−m, m] (m = largest |finite value|) otherwise.
+    /// The range the colour scale spans: for weights [0, 1], or their own [smallest, largest]
+    /// with WeightsRange::Data; [−m, m] (m = largest |finite value|) otherwise.
     [[nodiscard]] double scaleMin() const { return scaleMin_; }
     [[nodiscard]] double scaleMax() const { return scaleMax_; }
 
@@ -62,9 +73,9 @@ private:
     class LabelWidths;
     MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, const QStringList& tokenLabels,
                  std::shared_ptr<LabelWidths> tokenWidths, std::optional<double> knownMagnitude,
-                 const std::string& language);
+                 const SourceOptions& options);
     void setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
-               std::optional<double> knownMagnitude, const std::string& language);
+               std::optional<double> knownMagnitude, const SourceOptions& options);
 
     std::shared_ptr<const AttentionTrace> trace_;
     Step step_;

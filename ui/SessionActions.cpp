@@ -88,6 +88,7 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     connect(window_->controls(), &ControlsPanel::configChanged, this, &SessionActions::markModified);
     connect(window_->controls(), &ControlsPanel::headChanged, this, &SessionActions::markModified);
     connect(window_->controls(), &ControlsPanel::colorMapChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::weightsRangeChanged, this, &SessionActions::markModified);
 }
 
 void SessionActions::retranslateUi() {
@@ -119,6 +120,7 @@ Session SessionActions::currentSession() const {
     session.view.head = window_->currentHead();
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) session.view.head = 0;
     session.view.colormap = window_->colorMapName().toStdString();
+    session.view.weightsRangeFromData = window_->controls()->weightsRange() == WeightsRange::Data;
     return session;
 }
 
@@ -136,6 +138,7 @@ bool SessionActions::openSession(const QString& path) {
     window_->setSentence(QString::fromStdString(session.sentence));
     window_->setHead(session.view.head);
     if (!session.view.colormap.empty()) window_->setColorMapName(QString::fromStdString(session.view.colormap));
+    window_->controls()->setWeightsRange(session.view.weightsRangeFromData ? WeightsRange::Data : WeightsRange::Fixed);
     loading_ = false;
     window_->recomputeNow();
     currentPath_ = path;
@@ -262,6 +265,7 @@ void SessionActions::showExportDialog() {
     ExportDialog dialog(trace, window_);
     dialog.setHead(window_->currentHead());
     dialog.setAutomaticWeightsColorMap(window_->colorMapName());
+    dialog.setWeightsRange(window_->sourceOptions().weightsRange);
     dialog.exec();
 }
 

@@ -448,6 +448,22 @@
             <source>%1 cells masked by hand</source>
             <translation>%1 cells masked by hand</translation>
         </message>
+        <message>
+            <source>0 to 1</source>
+            <translation>0 to 1</translation>
+        </message>
+        <message>
+            <source>smallest to largest</source>
+            <translation>smallest to largest</translation>
+        </message>
+        <message>
+            <source>What the weights' colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as the chapter's seaborn heatmap; with a long sentence, whose weights are all small, the differences stay visible.</source>
+            <translation>What the weights' colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as the chapter's seaborn heatmap; with a long sentence, whose weights are all small, the differences stay visible.</translation>
+        </message>
+        <message>
+            <source>Colour range</source>
+            <translation>Colour range</translation>
+        </message>
     </context>
     <context>
         <name>attnviz::ui::CoreMessages</name>

@@ -448,6 +448,22 @@
             <source>%1 cells masked by hand</source>
             <translation>%1 cases masquées à la main</translation>
         </message>
+        <message>
+            <source>0 to 1</source>
+            <translation>0 à 1</translation>
+        </message>
+        <message>
+            <source>smallest to largest</source>
+            <translation>du plus petit au plus grand</translation>
+        </message>
+        <message>
+            <source>What the weights' colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as the chapter's seaborn heatmap; with a long sentence, whose weights are all small, the differences stay visible.</source>
+            <translation>Ce que couvrent les couleurs des poids. 0 à 1 : toutes les figures se lisent de la même façon. Du plus petit au plus grand poids : comme la carte de chaleur seaborn du chapitre ; avec une longue phrase, dont tous les poids sont petits, les différences restent visibles.</translation>
+        </message>
+        <message>
+            <source>Colour range</source>
+            <translation>Plage des couleurs</translation>
+        </message>
     </context>
     <context>
         <name>attnviz::ui::CoreMessages</name>

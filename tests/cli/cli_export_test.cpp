@@ -213,6 +213,21 @@ TEST(CliExport, ProjectionsChoosesTheWindowsTeachingModelOrAnotherPreset) {
                              AttentionTrace::compute(kSentence, AttentionConfig{}).matrix(Step::Weights, 0)));
 }
 
+TEST(CliExport, ColourRangeDataIsKeptInTheSessionAndReadBack) {
+    TempFolder folder;
+    const std::string session = folder.file("range.attnviz");
+    auto r = runAttnviz({"export", "--text", kSentence, "--colour-range", "data", "-o", session});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(loadSession(session).view.weightsRangeFromData);
+    // The session's range, then the command line's over it.
+    r = runAttnviz({"export", "--session", session, "--colour-range", "0-1", "-o", folder.file("fixed.attnviz")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_FALSE(loadSession(folder.file("fixed.attnviz")).view.weightsRangeFromData);
+    r = runAttnviz({"export", "--session", session, "-o", folder.file("again.attnviz")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(loadSession(folder.file("again.attnviz")).view.weightsRangeFromData);
+}
+
 TEST(CliExport, TextFileAndStandardInput) {
     TempFolder folder;
     attnviz::cli_test::writeFile(folder.file("s.txt"), kSentence + "\n");

@@ -30,7 +30,7 @@ TEST(CliUsage, ExportHelpDocumentsEveryOptionWithAnExample) {
     const std::vector<std::string> options = {
         "--text", "--text-file", "--session", "--causal", "--window", "--global", "--d-model", "--heads",
         "--temperature", "--no-scale", "--no-positions", "--seed", "--projections", "--step", "--head", "--colormap", "--scale",
-        "--dpi", "--title", "--values", "--no-values", "--output", "--format"};
+        "--dpi", "--title", "--colour-range", "--values", "--no-values", "--output", "--format"};
     // Entries: a line starting with "  -" and the indented lines after it.
     std::vector<std::string> entries;
     std::size_t start = 0;
@@ -116,6 +116,7 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"NegativeTemperature", {"export", "--text", "Le chat", "-o", "/tmp/x.png", "--temperature", "-1"}, "--temperature"},
         UsageCase{"NegativeSeed", {"export", "--text", "Le chat", "-o", "/tmp/x.png", "--seed", "-3"}, "--seed"},
         UsageCase{"HeadsNotDividingDModel", {"export", "--text", "Le chat", "-o", "/tmp/x.png", "--heads", "3"}, "3 heads do not divide"},
+        UsageCase{"UnknownColourRange", {"export", "--text", "Le chat", "-o", "/tmp/x.png", "--colour-range", "auto"}, "--colour-range"},
         UsageCase{"UnknownProjections", {"export", "--text", "Le chat", "-o", "/tmp/x.png", "--projections", "trained"}, "--projections"},
         UsageCase{"TeachingModelWithAnotherDModel", {"export", "--text", "Le chat", "-o", "/tmp/x.png", "--projections", "teaching", "--d-model", "8"}, "d_model must be 20"},
         UsageCase{"HeadOutOfRange", {"export", "--text", "Le chat", "-o", "/tmp/x.png", "--head", "1"}, "only 1 head"},

@@ -61,6 +61,7 @@ Session richSession() {
     s.config.supplied.wo = -w;
     s.view.step = Step::Masked;
     s.view.head = kAllHeads;
+    s.view.weightsRangeFromData = true;
     s.view.colormap = "viridis";
     s.view.showValues = false;
     s.view.title = "Mon titre — « essai »";
@@ -136,8 +137,25 @@ TEST(SessionFile, WritesTheDocumentedFields) {
     EXPECT_EQ(root.at("version"), 1);
     EXPECT_EQ(root.at("view").at("head"), "mean");
     EXPECT_EQ(root.at("view").at("step"), "masked");
+    EXPECT_EQ(root.at("view").at("weights_range"), "data");
     EXPECT_EQ(root.at("config").at("mask").at("custom_masked").size(), 3u);
     EXPECT_EQ(root.at("config").at("supplied").at("W_O").size(), 4u);
+}
+
+TEST(SessionFile, TheWeightsRangeReadsBackAndAnUnknownOneIsRefused) {
+    nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
+    EXPECT_TRUE(readSession(root.dump()).view.weightsRangeFromData);
+    root["view"]["weights_range"] = "0 to 1";
+    EXPECT_FALSE(readSession(root.dump()).view.weightsRangeFromData);
+    root["view"].erase("weights_range");
+    EXPECT_FALSE(readSession(root.dump()).view.weightsRangeFromData) << "absent: 0 to 1 (older sessions)";
+    root["view"]["weights_range"] = "auto";
+    try {
+        (void)readSession(root.dump());
+        ADD_FAILURE() << "\"auto\" was accepted";
+    } catch (const FormatError& e) {
+        EXPECT_STREQ(e.what(), "session.view.weights_range: \"auto\" is not \"0 to 1\" or \"data\"");
+    }
 }
 
 TEST(SessionFile, ViewIsOptional) {

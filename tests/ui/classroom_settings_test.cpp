@@ -60,6 +60,7 @@ TEST(ClassroomSettings, ANewWindowRestoresWhatTheLastOneChangedAndResetForgetsIt
         QTest::keyClick(window.controls()->seedEdit(), Qt::Key_A, Qt::ControlModifier);
         QTest::keyClicks(window.controls()->seedEdit(), QStringLiteral("7"));
         chooseWithKeyboard(window.controls()->colorMapBox(), window.controls()->colorMapBox()->findText(QStringLiteral("viridis")));
+        chooseWithKeyboard(window.controls()->weightsRangeBox(), 1);  // smallest to largest
         ASSERT_TRUE(waitIdle(window));
         chooseWithKeyboard(window.controls()->headBox(), 1);  // head 2 of 2
         window.classroom()->themeAction(Theme::Dark)->trigger();
@@ -84,6 +85,7 @@ TEST(ClassroomSettings, ANewWindowRestoresWhatTheLastOneChangedAndResetForgetsIt
         EXPECT_EQ(window.config(), expected) << configToJson(window.config()).dump();
         EXPECT_EQ(window.controls()->head(), 1);
         EXPECT_EQ(window.colorMapName(), QStringLiteral("viridis"));
+        EXPECT_EQ(window.controls()->weightsRange(), WeightsRange::Data);
         EXPECT_EQ(currentTheme(), Theme::Dark);
         EXPECT_TRUE(isDark(window.palette()));
         EXPECT_TRUE(window.classroom()->themeAction(Theme::Dark)->isChecked());
@@ -100,6 +102,7 @@ TEST(ClassroomSettings, ANewWindowRestoresWhatTheLastOneChangedAndResetForgetsIt
         EXPECT_EQ(window.config(), defaults) << configToJson(window.config()).dump();
         EXPECT_EQ(window.controls()->head(), 0);
         EXPECT_EQ(window.colorMapName(), QStringLiteral("Blues"));
+        EXPECT_EQ(window.controls()->weightsRange(), WeightsRange::Fixed);
         EXPECT_EQ(currentTheme(), Theme::System);
         EXPECT_EQ(currentLanguage(), languageForLocale(QLocale::system()));
         EXPECT_EQ(window.font().pointSizeF(), std::max(QApplication::font().pointSizeF(), MainWindow::kDefaultPointSize));

@@ -56,7 +56,9 @@ QImage decodePng(const QByteArray& png) {
 
 /// Checks the pixel at offset (in device pixels from the cell's top-left corner, or its centre
 /// when centre is true) of every cell.
-void expectCellColours(const FigureRenderer& figure, const QImage& image, double scale, bool centre) {
+/// low … high: the weights the map's ends stand for (0 … 1, or the matrix's own range).
+void expectCellColours(const FigureRenderer& figure, const QImage& image, double scale, bool centre, double low = 0.0,
+                       double high = 1.0) {
     const MatrixSource& source = figure.source();
     const ColorMap map(ColorMap::defaultName(source.kind()));
     int checked = 0, masked = 0;
@@ -72,7 +74,7 @@ void expectCellColours(const FigureRenderer& figure, const QImage& image, double
                 continue;
             }
             const double weight = source.trace().weight(0, row, col);  // the core's number
-            const QRgb expected = map.rgbAt(map.position(weight, 0.0, 1.0));
+            const QRgb expected = map.rgbAt(map.position(weight, low, high));
             EXPECT_LE(colourDistance(pixel, expected), 1)
                 << "cell (" << row << ", " << col << ") weight " << weight << ": pixel " << std::hex << pixel
                 << " expected " << expected;
@@ -111,6 +113,36 @@ TEST(ExportFigure, PngCellCentresHaveTheMapColourOfTheCoreWeight) {
         EXPECT_EQ(image.width(), static_cast<int>(std::ceil(figure.size().width() * scale - 1e-9)));
         expectCellColours(figure, image, scale, true);
     }
+}
+
+TEST(ExportFigure, WithTheDataRangeTheLargestWeightIsTheDarkestColour) {
+    const auto trace = makeTrace(false);
+    SourceOptions data;
+    data.weightsRange = WeightsRange::Data;
+    const MatrixSource source(trace, Step::Weights, 0, data);
+    // The range comes from the core's weights, found here independently of the source.
+    double low = 1, high = 0;
+    for (int i = 0; i < trace->size(); ++i)
+        for (int j = 0; j < trace->size(); ++j) {
+            low = std::min(low, trace->weight(0, i, j));
+            high = std::max(high, trace->weight(0, i, j));
+        }
+    ASSERT_LT(high, 1.0);
+    EXPECT_EQ(source.scaleMin(), low);
+    EXPECT_EQ(source.scaleMax(), high);
+    FigureOptions options;
+    options.showValues = false;
+    options.pixelAlignment = 2;
+    const FigureRenderer figure(source, options);
+    const QImage image = decodePng(renderPng(figure, 2));
+    ASSERT_FALSE(image.isNull());
+    expectCellColours(figure, image, 2, true, low, high);
+
+    // One token: every weight is 1, no range to spread: the colours stay 0 … 1.
+    const auto single = std::make_shared<const AttentionTrace>(AttentionTrace::compute("seul", AttentionConfig{}));
+    const MatrixSource one(single, Step::Weights, 0, data);
+    EXPECT_EQ(one.scaleMin(), 0.0);
+    EXPECT_EQ(one.scaleMax(), 1.0);
 }
 
 TEST(ExportFigure, WithValuesTheCellCornersKeepTheMapColour) {

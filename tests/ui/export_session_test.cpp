@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDropEvent>
 #include <QFile>
 #include <QMenu>
@@ -21,8 +22,11 @@
 #include "core/MatrixCsv.h"
 #include "core/SessionFile.h"
 #include "tests/ui/window_test_support.h"
+#include "ui/ControlsPanel.h"
+#include "ui/HeatmapView.h"
 #include "ui/MainWindow.h"
 #include "ui/SessionActions.h"
+#include "ui/StepperView.h"
 
 using namespace attnviz;
 using namespace attnviz::ui;
@@ -114,6 +118,40 @@ TEST_F(SessionActionsTest, SavedSessionOpensToBitIdenticalMatrices) {
                 << stepName(static_cast<Step>(s)) << " head " << head;
     EXPECT_EQ(actions->currentPath(), path);
     EXPECT_EQ(actions->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+}
+
+TEST_F(SessionActionsTest, TheWeightsColourRangeSpansTheirSmallestToLargestAndIsKeptInSessions) {
+    // A 40-token sentence: its weights are all small, so 0 … 1 shows them pale. "Smallest to
+    // largest" spans exactly the core's weights (as the chapter's seaborn heatmap does).
+    QStringList words;
+    for (int i = 0; i < 40; ++i) words << QStringLiteral("mot%1").arg(i % 13);
+    const QString sentence = words.join(QLatin1Char(' '));
+    show(sentence, AttentionConfig{});
+    EXPECT_EQ(window->heatmap()->source()->scaleMax(), 1.0);
+    EXPECT_EQ(window->heatmap()->source()->scaleMin(), 0.0);
+
+    QComboBox* range = window->controls()->weightsRangeBox();
+    range->setFocus();
+    QTest::keyClick(range, Qt::Key_Down);  // the second entry: smallest to largest
+    ASSERT_EQ(window->controls()->weightsRange(), WeightsRange::Data);
+    const Eigen::MatrixXd weights = coreTrace(sentence, AttentionConfig{}).matrix(Step::Weights, 0);
+    ASSERT_TRUE(waitUntil([&] { return !window->isBusy() && window->heatmap()->source()->scaleMax() < 1.0; }));
+    EXPECT_EQ(window->heatmap()->source()->scaleMax(), weights.maxCoeff());
+    EXPECT_EQ(window->heatmap()->source()->scaleMin(), weights.minCoeff());
+    EXPECT_LT(weights.maxCoeff(), 0.5) << "the sentence must have small weights for this test to mean anything";
+    EXPECT_EQ(window->stepper()->heatmap()->source() ? window->stepper()->heatmap()->source()->scaleMax() : 0.0,
+              window->currentSource(window->stepper()->step())->scaleMax());
+    EXPECT_EQ(window->currentSource(Step::Scores)->scaleMin(), -window->currentSource(Step::Scores)->scaleMax())
+        << "signed steps keep their symmetric range";
+
+    const QString path = folder.filePath(QStringLiteral("range.attnviz"));
+    ASSERT_TRUE(actions->saveSession(path));
+    EXPECT_TRUE(loadSession(QFile::encodeName(path).toStdString()).view.weightsRangeFromData);
+    window->controls()->setWeightsRange(WeightsRange::Fixed);
+    ASSERT_TRUE(waitUntil([&] { return !window->isBusy() && window->heatmap()->source()->scaleMax() == 1.0; }));
+    ASSERT_TRUE(actions->openSession(path));
+    EXPECT_EQ(window->controls()->weightsRange(), WeightsRange::Data);
+    ASSERT_TRUE(waitUntil([&] { return !window->isBusy() && window->heatmap()->source()->scaleMax() == weights.maxCoeff(); }));
 }
 
 TEST_F(SessionActionsTest, RefusedFilesLeaveTheSessionUnchanged) {
