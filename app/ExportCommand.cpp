@@ -19,9 +19,13 @@
 #include "ui/ColorMap.h"
 #include "ui/FigureExporter.h"
 #include "ui/FigureRenderer.h"
+#include "ui/FilePath.h"
 #include "ui/MatrixSource.h"
 
 namespace attnviz::app {
+
+using ui::toPath;
+
 namespace {
 
 constexpr int kFailure = 1;
@@ -32,8 +36,6 @@ struct Stop {
     int status;
     std::string message;
 };
-
-std::filesystem::path toPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
 
 std::string readStandardInput() {
     std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};

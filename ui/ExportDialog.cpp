@@ -34,6 +34,7 @@
 #include "core/TraceJson.h"
 #include "ui/ColorMap.h"
 #include "ui/FigureExporter.h"
+#include "ui/FilePath.h"
 #include "ui/Language.h"
 
 namespace attnviz::ui {
@@ -43,8 +44,6 @@ constexpr QSize kPreviewArea(640, 480);
 constexpr int kPreviewDelayMs = 120;
 constexpr double kCsvPreviewCells = 1e5;
 constexpr int kCsvPreviewLines = 40;
-
-std::filesystem::path toPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
 
 /// Shows a wait cursor while alive.
 struct WaitCursor {

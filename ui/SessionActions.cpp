@@ -24,6 +24,7 @@
 #include "ui/FigureExporter.h"
 #include "ui/FigureRenderer.h"
 #include "ui/ControlsPanel.h"
+#include "ui/FilePath.h"
 #include "ui/MainWindow.h"
 
 namespace attnviz::ui {
@@ -31,8 +32,6 @@ namespace {
 
 const QString kRecentKey = QStringLiteral("session/recentFiles");
 const QString kFolderKey = QStringLiteral("session/lastFolder");
-
-std::filesystem::path toPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
 
 QString sessionFilter() { return SessionActions::tr("AttnViz sessions (*.attnviz)"); }
 

@@ -15,14 +15,13 @@
 #include "core/Errors.h"
 #include "core/Projections.h"
 #include "core/WeightsFile.h"
+#include "ui/FilePath.h"
 #include "ui/MainWindow.h"
 
 namespace attnviz::ui {
 namespace {
 
 const QString kFolderKey = QStringLiteral("weights/lastFolder");
-
-std::filesystem::path toPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
 
 QString lastFolder() {
     return QSettings()

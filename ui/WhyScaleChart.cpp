@@ -29,6 +29,7 @@
 #include "core/Errors.h"
 #include "ui/FigureExporter.h"
 #include "ui/FigureRenderer.h"
+#include "ui/FilePath.h"
 #include "ui/Theme.h"
 
 namespace attnviz::ui {
@@ -63,8 +64,6 @@ void styleSeries(QLineSeries* series, const QColor& color, Qt::PenStyle pen, boo
     series->setPointsVisible(markers);
     series->setMarkerSize(9);
 }
-
-std::filesystem::path toPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
 
 }  // namespace
 
