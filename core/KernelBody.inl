@@ -1,14 +1,11 @@
 // The hot loop of exact attention, included by kernel_isa_*.cpp with ATTNVIZ_KERNEL_ISA set to
-// the namespace of one instruction set. Eigen is renamed per copy (see KernelIsa.h) so that the
-// AVX-512 build of an Eigen function can never be the one a baseline machine runs.
+// the namespace of one instruction set. Everything here is internal to that namespace or inlined:
+// an out-of-line inline function (a library template, say) built with AVX-512 could be the copy
+// the linker keeps for a baseline machine. The test isa_objects_export_only_their_kernel checks.
 #ifndef ATTNVIZ_KERNEL_ISA
 #error "define ATTNVIZ_KERNEL_ISA before including KernelBody.inl"
 #endif
 
-#define ATTNVIZ_CONCAT_INNER(a, b) a##b
-#define ATTNVIZ_CONCAT(a, b) ATTNVIZ_CONCAT_INNER(a, b)
-#define Eigen ATTNVIZ_CONCAT(EigenKernel_, ATTNVIZ_KERNEL_ISA)
-#include <Eigen/Core>
 #include <immintrin.h>
 
 #include <algorithm>
@@ -22,17 +19,6 @@
 
 namespace attnviz::kernel::ATTNVIZ_KERNEL_ISA {
 namespace {
-
-template <typename T>
-using Rows = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-// Below this, exp underflows to exactly 0 in IEEE arithmetic; Eigen's vectorized exp clamps and
-// returns a tiny number instead, so such entries are set to 0 by hand (masked weights are exactly 0).
-template <typename T>
-constexpr T expUnderflow() {
-    if constexpr (sizeof(T) == 4) return T(-103.972084);
-    else return T(-745.1332191019412);
-}
 
 // Sets the hidden keys of one query row to −∞ (the chapter's masked_fill).
 template <typename T, typename Row>
@@ -116,5 +102,3 @@ void attendRowsFloat(const AttentionTask<float>& task, int row0, int rowCount, F
 void attendRowsDouble(const AttentionTask<double>& task, int row0, int rowCount) { attendRowsExact(task, row0, rowCount); }
 
 }  // namespace attnviz::kernel::ATTNVIZ_KERNEL_ISA
-
-#undef Eigen

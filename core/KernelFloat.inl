@@ -41,7 +41,6 @@ inline Vec multiplyAdd(Vec a, Vec b, Vec c) { return _mm_add_ps(_mm_mul_ps(a, b)
 // them lane by lane, which the softmax below uses to stay the same code for every width.
 using Lanes = int __attribute__((vector_size(sizeof(Vec))));
 
-inline Vec splat(float x) { return broadcast(x); }
 inline Vec maxOf(Vec a, Vec b) { return a > b ? a : b; }
 inline float largestLane(Vec v) {
     float largest = v[0];
@@ -56,13 +55,13 @@ inline float laneSum(Vec v) {
 
 // e^r for |r| ≤ ln 2 / 2 by Cephes' expf polynomial (about 1 ulp).
 inline Vec expReduced(Vec r) {
-    Vec poly = splat(1.9875691500e-4f);
-    poly = multiplyAdd(poly, r, splat(1.3981999507e-3f));
-    poly = multiplyAdd(poly, r, splat(8.3334519073e-3f));
-    poly = multiplyAdd(poly, r, splat(4.1665795894e-2f));
-    poly = multiplyAdd(poly, r, splat(1.6666665459e-1f));
-    poly = multiplyAdd(poly, r, splat(5.0000001201e-1f));
-    return multiplyAdd(poly, r * r, r) + splat(1.0f);
+    Vec poly = broadcast(1.9875691500e-4f);
+    poly = multiplyAdd(poly, r, broadcast(1.3981999507e-3f));
+    poly = multiplyAdd(poly, r, broadcast(8.3334519073e-3f));
+    poly = multiplyAdd(poly, r, broadcast(4.1665795894e-2f));
+    poly = multiplyAdd(poly, r, broadcast(1.6666665459e-1f));
+    poly = multiplyAdd(poly, r, broadcast(5.0000001201e-1f));
+    return multiplyAdd(poly, r * r, r) + broadcast(1.0f);
 }
 
 // e^x for x ≤ 0 (scores less their row's maximum), to about 1 ulp: x = n·ln 2 + r, e^r by the
@@ -70,22 +69,22 @@ inline Vec expReduced(Vec r) {
 #if defined(__AVX512F__)
 inline Vec expNonPositive(Vec x) {
     // −104: e^x is below half the smallest float there, so it rounds to 0; −∞ becomes finite.
-    x = _mm512_max_ps(x, splat(-104.0f));
-    const Vec n = _mm512_roundscale_ps(x * splat(1.44269504088896341f), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    const Vec r = multiplyAdd(n, splat(2.12194440e-4f), multiplyAdd(n, splat(-0.693359375f), x));  // ln 2 in two parts
+    x = _mm512_max_ps(x, broadcast(-104.0f));
+    const Vec n = _mm512_roundscale_ps(x * broadcast(1.44269504088896341f), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const Vec r = multiplyAdd(n, broadcast(2.12194440e-4f), multiplyAdd(n, broadcast(-0.693359375f), x));  // ln 2 in two parts
     return _mm512_scalef_ps(expReduced(r), n);  // × 2^n, with gradual underflow down to 0
 }
 #else
 inline Vec expNonPositive(Vec x) {
     // Below −87.3 e^x leaves the normal floats: 0 there (and for −∞), exact enough for weights.
-    const Lanes tiny = x < splat(-87.33654f);
-    x = tiny ? splat(-87.0f) : x;  // keeps the arithmetic below finite
+    const Lanes tiny = x < broadcast(-87.33654f);
+    x = tiny ? broadcast(-87.0f) : x;  // keeps the arithmetic below finite
     // Round to nearest: adding 1.5·2^23 pushes the fraction out of a float's mantissa.
-    const Vec n = (x * splat(1.44269504088896341f) + splat(12582912.0f)) - splat(12582912.0f);
-    const Vec r = multiplyAdd(n, splat(2.12194440e-4f), multiplyAdd(n, splat(-0.693359375f), x));  // ln 2 in two parts
+    const Vec n = (x * broadcast(1.44269504088896341f) + broadcast(12582912.0f)) - broadcast(12582912.0f);
+    const Vec r = multiplyAdd(n, broadcast(2.12194440e-4f), multiplyAdd(n, broadcast(-0.693359375f), x));  // ln 2 in two parts
     const Lanes exponent = (__builtin_convertvector(n, Lanes) + 127) << 23;  // 2^n in the exponent bits
     const Vec result = expReduced(r) * reinterpret_cast<const Vec&>(exponent);
-    return tiny ? splat(0.0f) : result;
+    return tiny ? broadcast(0.0f) : result;
 }
 #endif
 
@@ -182,7 +181,7 @@ void attendRowsFast(const AttentionTask<float>& task, int row0, int rowCount, Fl
         float* row = scratch.scores.data() + static_cast<std::size_t>(r) * scoreStride;
         applyMask(task, query, keyCount, row, scratch.visible);
         std::fill(row + keyCount, row + scoreStride, minusInfinity);
-        Vec largest = splat(minusInfinity);
+        Vec largest = broadcast(minusInfinity);
         for (int j = 0; j < scoreStride; j += kWidth) largest = maxOf(largest, load(row + j));
         const float max = largestLane(largest);
         if (max == minusInfinity) {  // every key hidden: weights 0, never NaN
@@ -191,8 +190,8 @@ void attendRowsFast(const AttentionTask<float>& task, int row0, int rowCount, Fl
             task.rowSum[query] = 0;
             continue;
         }
-        const Vec shift = splat(max);
-        Vec sum = splat(0.0f);
+        const Vec shift = broadcast(max);
+        Vec sum = broadcast(0.0f);
         for (int j = 0; j < scoreStride; j += kWidth) {
             const Vec e = expNonPositive(load(row + j) - shift);
             store(row + j, e);

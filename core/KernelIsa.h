@@ -1,7 +1,7 @@
 #pragma once
 // The interface between the dispatcher (AttentionKernel.cpp) and the hot loop, which is compiled
-// once per instruction set (kernel_isa_*.cpp). No Eigen type crosses it: each copy of the loop
-// uses its own renamed copy of Eigen, so the three builds never share an inline function.
+// once per instruction set (kernel_isa_*.cpp). Plain pointers and structs only: no inline code
+// is shared between the three builds (KernelBody.inl).
 #include <cstdint>
 #include <vector>
 
