@@ -5,7 +5,6 @@
 #include <exception>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/Errors.h"
@@ -75,7 +74,6 @@ FloatBuffers& floatBuffers() {
     return buffers;
 }
 
-
 }  // namespace
 
 namespace kernel {
@@ -102,9 +100,9 @@ PackedFloat packFloat(const float* k, const float* v, int n, int d, int dv, std:
                 std::fill(out + static_cast<std::size_t>(m) * panel + real, out + static_cast<std::size_t>(m + 1) * panel,
                           0.0f);
     }
+    packed.keysByDimension = keys.data();
     if (dv == packed.valueStride) {  // V's rows are already whole vectors (d_v = 16, 32, 64, …)
         packed.values = v;
-        packed.keysByDimension = keys.data();
         return packed;
     }
     values.resize(static_cast<std::size_t>(n) * packed.valueStride);
@@ -113,7 +111,6 @@ PackedFloat packFloat(const float* k, const float* v, int n, int d, int dv, std:
         std::copy_n(v + static_cast<std::size_t>(j) * dv, dv, row);
         std::fill(row + dv, row + packed.valueStride, 0.0f);
     }
-    packed.keysByDimension = keys.data();
     packed.values = values.data();
     return packed;
 }
@@ -155,7 +152,7 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
     task.rowSum = result.rowSum.data();
 
     const double work = static_cast<double>(n) * n * (task.d + task.dv);
-    const unsigned threadCount = work < 2e6 ? 1u : std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+    const unsigned threadCount = work < 2e6 ? 1u : WorkerPool::shared().helperCount() + 1;
 
     FloatBuffers* buffers = nullptr;
     if constexpr (sizeof(T) == 4) {

@@ -68,7 +68,7 @@ std::optional<QFont> HeatmapPainter::valueFontFor(double cellSize) const {
     if (fits(style_.valueFont)) return style_.valueFont;
     const double size = style_.valueFont.pointSizeF();
     if (size <= 0 || style_.smallestValueScale >= 1) return std::nullopt;
-    // Text width grows about linearly with the point size; half-point steps down from there.
+    // The largest smaller font that fits, in steps of 3 % of the size.
     QFont smaller = style_.valueFont;
     for (double scale = 0.97; scale >= style_.smallestValueScale - 1e-9; scale -= 0.03) {
         smaller.setPointSizeF(size * scale);

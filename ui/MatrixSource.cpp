@@ -41,28 +41,21 @@ QStringList columnLabels(const AttentionTrace& trace, Step step, int head, int c
     return labels;
 }
 
-// Smallest and largest value of the matrix (weights: always finite), read by row blocks.
-std::pair<double, double> valueRange(const MatrixSource& source) {
+// The smallest and largest finite values of the matrix, read by row blocks so memory stays
+// O(block); {+∞, −∞} when it has none.
+std::pair<double, double> finiteRange(const MatrixSource& source) {
     double smallest = std::numeric_limits<double>::infinity(), largest = -smallest;
     const int blockRows = std::max(1, 1 << 20 / std::max(1, source.cols()));
     for (int r = 0; r < source.rows(); r += blockRows) {
         const Eigen::MatrixXd part = source.block(r, 0, std::min(blockRows, source.rows() - r), source.cols());
-        smallest = std::min(smallest, part.minCoeff());
-        largest = std::max(largest, part.maxCoeff());
+        for (Eigen::Index i = 0; i < part.size(); ++i) {
+            const double value = part.data()[i];
+            if (!std::isfinite(value)) continue;
+            smallest = std::min(smallest, value);
+            largest = std::max(largest, value);
+        }
     }
     return {smallest, largest};
-}
-
-// Largest |finite value| of the matrix, read by row blocks so memory stays O(block).
-double largestMagnitude(const MatrixSource& source) {
-    double largest = 0;
-    const int blockRows = std::max(1, 1 << 20 / std::max(1, source.cols()));
-    for (int r = 0; r < source.rows(); r += blockRows) {
-        const Eigen::MatrixXd part = source.block(r, 0, std::min(blockRows, source.rows() - r), source.cols());
-        for (Eigen::Index i = 0; i < part.size(); ++i)
-            if (std::isfinite(part.data()[i])) largest = std::max(largest, std::abs(part.data()[i]));
-    }
-    return largest;
 }
 
 }  // namespace
@@ -127,11 +120,15 @@ void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWi
         colWidths_ = std::make_shared<LabelWidths>();
     }
     if (kind_ == ValueKind::Signed) {
-        const double m = knownMagnitude ? *knownMagnitude : largestMagnitude(*this);
+        const auto largestMagnitude = [this] {
+            const auto [smallest, largest] = finiteRange(*this);
+            return std::max({0.0, std::abs(smallest), std::abs(largest)});  // 0 when nothing is finite
+        };
+        const double m = knownMagnitude ? *knownMagnitude : largestMagnitude();
         scaleMax_ = m > 0 ? m : 1.0;
         scaleMin_ = -scaleMax_;
     } else if (options.weightsRange == WeightsRange::Data) {
-        const auto [smallest, largest] = valueRange(*this);
+        const auto [smallest, largest] = finiteRange(*this);
         // One weight everywhere (a single token, or every row uniform): no range to spread the
         // colours over; 0 … 1 shows it as it is.
         if (largest > smallest) {
