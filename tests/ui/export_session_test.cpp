@@ -139,8 +139,9 @@ TEST_F(SessionActionsTest, TheWeightsColourRangeSpansTheirSmallestToLargestAndIs
     EXPECT_EQ(window->heatmap()->source()->scaleMax(), weights.maxCoeff());
     EXPECT_EQ(window->heatmap()->source()->scaleMin(), weights.minCoeff());
     EXPECT_LT(weights.maxCoeff(), 0.5) << "the sentence must have small weights for this test to mean anything";
-    EXPECT_EQ(window->stepper()->heatmap()->source() ? window->stepper()->heatmap()->source()->scaleMax() : 0.0,
-              window->currentSource(window->stepper()->step())->scaleMax());
+    window->stepper()->setStep(Step::Weights);
+    ASSERT_TRUE(window->stepper()->heatmap()->source());
+    EXPECT_EQ(window->stepper()->heatmap()->source()->scaleMax(), weights.maxCoeff()) << "the step view's weights too";
     EXPECT_EQ(window->currentSource(Step::Scores)->scaleMin(), -window->currentSource(Step::Scores)->scaleMax())
         << "signed steps keep their symmetric range";
 
