@@ -15,6 +15,7 @@
 # manager, no xdotool and no timing guesses: it waits for each result before grabbing.
 #
 # Usage: scripts/screenshots.sh OUTPUT_FOLDER [BUILD_DIR]   (BUILD_DIR defaults to build/release)
+# ATTNVIZ_SCREENSHOTS names another screenshot test of ui_tests (scripts/screenshots_classroom.sh).
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -33,5 +34,5 @@ ninja -j2 -C "$build" ui_tests
 
 ATTNVIZ_SCREENSHOT_DIR="$out" QT_QPA_PLATFORM=xcb \
     xvfb-run -a -s "-screen 0 1920x1080x24" \
-    "$build/tests/ui_tests" --gtest_filter='WindowScreenshots.*'
+    "$build/tests/ui_tests" --gtest_filter="${ATTNVIZ_SCREENSHOTS:-WindowScreenshots}.*"
 ls "$out"/*.png
