@@ -10,13 +10,13 @@
 #include <optional>
 #include <string>
 
-#include "app/CommandLine.h"
-#include "app/ExportCommand.h"
-#include "core/Errors.h"
-#include "core/WeightsFile.h"
-#include "ui/ClassroomActions.h"
-#include "ui/MainWindow.h"
-#include "ui/SessionActions.h"
+#include "app/cli/CommandLine.h"
+#include "app/cli/ExportCommand.h"
+#include "core/base/Errors.h"
+#include "core/formats/WeightsFile.h"
+#include "ui/shell/ClassroomActions.h"
+#include "ui/shell/MainWindow.h"
+#include "ui/shell/SessionActions.h"
 
 namespace {
 

@@ -34,5 +34,5 @@ ninja -j2 -C "$build" ui_tests
 
 ATTNVIZ_SCREENSHOT_DIR="$out" QT_QPA_PLATFORM=xcb \
     xvfb-run -a -s "-screen 0 1920x1080x24" \
-    "$build/tests/ui_tests" --gtest_filter="${ATTNVIZ_SCREENSHOTS:-WindowScreenshots}.*"
+    "$build/tests/ui/ui_tests" --gtest_filter="${ATTNVIZ_SCREENSHOTS:-WindowScreenshots}.*"
 ls "$out"/*.png

@@ -9,8 +9,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/AttentionKernel.h"
-#include "core/SeededGenerator.h"
+#include "core/base/SeededGenerator.h"
+#include "core/kernels/AttentionKernel.h"
 #include "tests/bench/fma_peak.h"
 
 namespace {

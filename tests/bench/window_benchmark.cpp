@@ -17,8 +17,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "ui/HeatmapView.h"
-#include "ui/MainWindow.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/shell/MainWindow.h"
 
 using attnviz::ui::HeatmapView;
 using attnviz::ui::MainWindow;

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/CliFiles.h"
-#include "cli/CliRunner.h"
-#include "core/AtomicFile.h"
+#include "core/io/AtomicFile.h"
+#include "tests/support/CliFiles.h"
+#include "tests/support/CliRunner.h"
 
 using attnviz::readFileBytes;
 using attnviz::cli_test::runAttnviz;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/CliRunner.h"
+#include "tests/support/CliRunner.h"
 
 using attnviz::cli_test::runAttnviz;
 

@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "cli/CliFiles.h"
-#include "cli/CliRunner.h"
-#include "core/AtomicFile.h"
-#include "core/AttentionTrace.h"
-#include "core/MatrixCsv.h"
-#include "core/SessionFile.h"
-#include "core/TeachingModel.h"
-#include "core/WeightsFile.h"
+#include "core/attention/AttentionTrace.h"
+#include "core/formats/MatrixCsv.h"
+#include "core/formats/SessionFile.h"
+#include "core/formats/WeightsFile.h"
+#include "core/io/AtomicFile.h"
+#include "core/model/TeachingConfig.h"
+#include "tests/support/CliFiles.h"
+#include "tests/support/CliRunner.h"
 
 using namespace attnviz;
 using attnviz::cli_test::runAttnviz;

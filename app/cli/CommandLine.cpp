@@ -1,0 +1,461 @@
+#include "app/cli/CommandLine.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QFileInfo>
+
+#include <cmath>
+#include <limits>
+
+#include "core/model/TeachingConfig.h"
+
+namespace attnviz::app {
+namespace {
+
+/// A usage problem; caught in parseCommandLine and turned into Action::UsageError.
+struct UsageProblem {
+    QString message;
+};
+
+QString exportHint() { return QStringLiteral(" (see attnviz export --help)"); }
+QString mainHint() { return QStringLiteral(" (see attnviz --help)"); }
+
+[[noreturn]] void fail(const QString& message) { throw UsageProblem{message}; }
+
+int parseInt(const QString& option, const QString& text, int minimum) {
+    bool ok = false;
+    const int value = text.trimmed().toInt(&ok, 10);
+    if (!ok || value < minimum) {
+        fail(QStringLiteral("--%1: expected an integer of at least %2, got \"%3\"").arg(option).arg(minimum).arg(text));
+    }
+    return value;
+}
+
+double parsePositive(const QString& option, const QString& text) {
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(value) || value <= 0) {
+        fail(QStringLiteral("--%1: expected a number greater than 0, got \"%2\"").arg(option, text));
+    }
+    return value;
+}
+
+std::uint64_t parseSeed(const QString& text) {
+    const QString digits = text.trimmed();
+    bool allDigits = !digits.isEmpty();
+    for (const QChar c : digits) allDigits = allDigits && c >= QLatin1Char('0') && c <= QLatin1Char('9');
+    bool ok = false;
+    const qulonglong value = allDigits ? digits.toULongLong(&ok, 10) : 0;
+    if (!ok) fail(QStringLiteral("--seed: expected an integer from 0 to 18446744073709551615, got \"%1\"").arg(text));
+    return static_cast<std::uint64_t>(value);
+}
+
+std::vector<int> parsePositions(const QString& text) {
+    std::vector<int> positions;
+    const QStringList parts = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (parts.isEmpty()) fail(QStringLiteral("--global: expected token positions such as 0,5, got \"%1\"").arg(text));
+    for (const QString& part : parts) {
+        bool ok = false;
+        const int value = part.trimmed().toInt(&ok, 10);
+        if (!ok || value < 0) {
+            fail(QStringLiteral("--global: \"%1\" is not a token position (0, 1, 2, …)").arg(part.trimmed()));
+        }
+        positions.push_back(value);
+    }
+    return positions;
+}
+
+/// Qt's own options, read by QGuiApplication: (name, takes a value).
+bool isQtOption(const QString& argument, bool& takesValue) {
+    static const QStringList withValue = {
+        QStringLiteral("platform"),     QStringLiteral("platformpluginpath"), QStringLiteral("platformtheme"),
+        QStringLiteral("plugin"),       QStringLiteral("qwindowgeometry"),    QStringLiteral("qwindowicon"),
+        QStringLiteral("qwindowtitle"), QStringLiteral("style"),              QStringLiteral("stylesheet"),
+        QStringLiteral("session"),      QStringLiteral("display"),            QStringLiteral("geometry"),
+        QStringLiteral("fontengine")};
+    static const QStringList withoutValue = {QStringLiteral("reverse"), QStringLiteral("widgetcount"),
+                                             QStringLiteral("nograb"), QStringLiteral("dograb"),
+                                             QStringLiteral("sync")};
+    if (!argument.startsWith(QLatin1Char('-')) || argument.startsWith(QStringLiteral("--"))) return false;
+    const QString name = argument.mid(1);
+    takesValue = withValue.contains(name);
+    return takesValue || withoutValue.contains(name);
+}
+
+CommandLine parseWindow(const QStringList& arguments) {
+    QStringList cleaned{arguments.value(0)};
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        bool takesValue = false;
+        if (isQtOption(arguments[i], takesValue)) {
+            if (takesValue) ++i;
+            continue;
+        }
+        cleaned << arguments[i];
+    }
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")});
+    const QCommandLineOption version(QStringList{QStringLiteral("v"), QStringLiteral("version")});
+    const QCommandLineOption text(QStringLiteral("text"), QString(), QStringLiteral("sentence"));
+    const QCommandLineOption weights(QStringLiteral("weights"), QString(), QStringLiteral("file"));
+    parser.addOptions({help, version, text, weights});
+    if (!parser.parse(cleaned)) fail(parser.errorText() + mainHint());
+
+    CommandLine result;
+    if (parser.isSet(help)) {
+        result.action = CommandLine::Action::ShowHelp;
+        return result;
+    }
+    if (parser.isSet(version)) {
+        result.action = CommandLine::Action::ShowVersion;
+        return result;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) fail(QStringLiteral("give at most one session file, got %1").arg(files.size()) + mainHint());
+    if (!files.isEmpty() && parser.isSet(text)) {
+        fail(QStringLiteral("give either a session file or --text, not both") + mainHint());
+    }
+    result.action = CommandLine::Action::OpenWindow;
+    if (!files.isEmpty()) result.window.sessionPath = files.front();
+    if (parser.isSet(text)) result.window.text = parser.value(text);
+    if (parser.isSet(weights)) {
+        if (parser.values(weights).size() > 1) fail(QStringLiteral("--weights is given more than once") + mainHint());
+        if (parser.value(weights).isEmpty()) fail(QStringLiteral("--weights: give a file") + mainHint());
+        result.window.weightsPath = parser.value(weights);
+    }
+    return result;
+}
+
+CommandLine parseExport(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    auto valued = [](const char* name, const char* valueName) {
+        return QCommandLineOption(QString::fromLatin1(name), QString(), QString::fromLatin1(valueName));
+    };
+    auto flag = [](const char* name) { return QCommandLineOption(QString::fromLatin1(name)); };
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")});
+    const QCommandLineOption text = valued("text", "sentence");
+    const QCommandLineOption textFile = valued("text-file", "file");
+    const QCommandLineOption session = valued("session", "file");
+    const QCommandLineOption causal = flag("causal");
+    const QCommandLineOption window = valued("window", "w");
+    const QCommandLineOption global = valued("global", "positions");
+    const QCommandLineOption dModel = valued("d-model", "n");
+    const QCommandLineOption heads = valued("heads", "h");
+    const QCommandLineOption temperature = valued("temperature", "t");
+    const QCommandLineOption noScale = flag("no-scale");
+    const QCommandLineOption noPositions = flag("no-positions");
+    const QCommandLineOption seed = valued("seed", "s");
+    const QCommandLineOption projections = valued("projections", "name");
+    const QCommandLineOption weights = valued("weights", "file");
+    const QCommandLineOption step = valued("step", "name");
+    const QCommandLineOption head = valued("head", "h");
+    const QCommandLineOption colormap = valued("colormap", "name");
+    const QCommandLineOption scale = valued("scale", "k");
+    const QCommandLineOption dpi = valued("dpi", "d");
+    const QCommandLineOption title = valued("title", "text");
+    const QCommandLineOption colourRange = valued("colour-range", "range");
+    const QCommandLineOption values = flag("values");
+    const QCommandLineOption noValues = flag("no-values");
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(), QStringLiteral("file"));
+    const QCommandLineOption format = valued("format", "name");
+    parser.addOptions({help, text, textFile, session, causal, window, global, dModel, heads, temperature, noScale,
+                       noPositions, seed, projections, weights, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
+                       format});
+
+    QStringList withoutCommand = arguments;
+    withoutCommand.removeAt(1);  // "export"
+    if (!parser.parse(withoutCommand)) fail(parser.errorText() + exportHint());
+
+    CommandLine result;
+    if (parser.isSet(help)) {
+        result.action = CommandLine::Action::ShowExportHelp;
+        return result;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        fail(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().front()) + exportHint());
+    }
+    // Every option once: a second value would silently win otherwise.
+    const QStringList given = parser.optionNames();
+    for (const QString& name : given) {
+        if (given.count(name) > 1) fail(QStringLiteral("--%1 is given more than once").arg(name) + exportHint());
+    }
+
+    ExportOptions& options = result.exportOptions;
+    try {
+        const int inputs = int{parser.isSet(text)} + int{parser.isSet(textFile)} + int{parser.isSet(session)};
+        if (inputs == 0) fail(QStringLiteral("give the sentence with --text, --text-file or --session"));
+        if (inputs > 1) fail(QStringLiteral("give only one of --text, --text-file and --session"));
+        if (parser.isSet(text)) {
+            options.input = InputKind::Text;
+            options.text = parser.value(text);
+        } else if (parser.isSet(textFile)) {
+            options.input = InputKind::TextFile;
+            options.inputPath = parser.value(textFile);
+        } else {
+            options.input = InputKind::Session;
+            options.inputPath = parser.value(session);
+        }
+
+        ConfigOverrides& o = options.overrides;
+        if (parser.isSet(causal)) o.causal = true;
+        if (parser.isSet(window)) o.window = parseInt(QStringLiteral("window"), parser.value(window), 1);
+        if (parser.isSet(global)) o.globalTokens = parsePositions(parser.value(global));
+        if (parser.isSet(dModel)) o.dModel = parseInt(QStringLiteral("d-model"), parser.value(dModel), 1);
+        if (parser.isSet(heads)) o.heads = parseInt(QStringLiteral("heads"), parser.value(heads), 1);
+        if (parser.isSet(temperature)) o.temperature = parsePositive(QStringLiteral("temperature"), parser.value(temperature));
+        if (parser.isSet(noScale)) o.scale = false;
+        if (parser.isSet(noPositions)) o.positions = false;
+        if (parser.isSet(seed)) o.seed = parseSeed(parser.value(seed));
+        if (parser.isSet(projections)) {
+            const QString name = parser.value(projections).trimmed().toLower();
+            if (name == QLatin1String("teaching")) o.projections = ProjectionPreset::Teaching;
+            else if (name == QLatin1String("random")) o.projections = ProjectionPreset::Random;
+            else if (name == QLatin1String("identity")) o.projections = ProjectionPreset::Identity;
+            else
+                fail(QStringLiteral("--projections: \"%1\" is not one of teaching, random, identity")
+                         .arg(parser.value(projections)));
+        }
+        if (parser.isSet(weights)) {
+            if (parser.value(weights).isEmpty()) fail(QStringLiteral("--weights: give a file"));
+            options.weightsPath = parser.value(weights);
+        }
+
+        if (parser.isSet(step)) {
+            Step parsed = Step::Weights;
+            if (!stepFromName(parser.value(step).trimmed().toLower().toStdString(), parsed)) {
+                fail(QStringLiteral("--step: \"%1\" is not one of x, q, k, v, scores, scaled, masked, weights, "
+                                    "context, output")
+                         .arg(parser.value(step)));
+            }
+            options.step = parsed;
+        }
+        if (parser.isSet(head)) {
+            const QString value = parser.value(head).trimmed();
+            if (value.compare(QStringLiteral("mean"), Qt::CaseInsensitive) == 0 ||
+                value.compare(QStringLiteral("all"), Qt::CaseInsensitive) == 0) {
+                options.head = kAllHeads;
+            } else {
+                bool ok = false;
+                const int number = value.toInt(&ok, 10);
+                if (!ok || number < 0) fail(QStringLiteral("--head: expected a head number (0, 1, …) or \"mean\", got \"%1\"").arg(value));
+                options.head = number;
+            }
+        }
+        if (parser.isSet(colormap)) options.colormap = parser.value(colormap).trimmed();
+        if (parser.isSet(scale) && parser.isSet(dpi)) fail(QStringLiteral("give either --scale or --dpi, not both"));
+        if (parser.isSet(scale)) {
+            options.scale = parsePositive(QStringLiteral("scale"), parser.value(scale));
+            if (*options.scale > 32) fail(QStringLiteral("--scale: at most 32, got %1").arg(parser.value(scale)));
+        }
+        if (parser.isSet(dpi)) {
+            options.dpi = parsePositive(QStringLiteral("dpi"), parser.value(dpi));
+            if (*options.dpi > 2400) fail(QStringLiteral("--dpi: at most 2400, got %1").arg(parser.value(dpi)));
+        }
+        if (parser.isSet(title)) options.title = parser.value(title);
+        if (parser.isSet(values) && parser.isSet(noValues)) fail(QStringLiteral("give either --values or --no-values, not both"));
+        if (parser.isSet(values)) options.values = true;
+        if (parser.isSet(colourRange)) {
+            const QString range = parser.value(colourRange).trimmed().toLower();
+            if (range == QLatin1String("data")) options.weightsRangeFromData = true;
+            else if (range == QLatin1String("0-1")) options.weightsRangeFromData = false;
+            else fail(QStringLiteral("--colour-range: \"%1\" is not 0-1 or data").arg(parser.value(colourRange)));
+        }
+        if (parser.isSet(noValues)) options.values = false;
+
+        if (!parser.isSet(output) || parser.value(output).isEmpty()) fail(QStringLiteral("give the output file with -o FILE"));
+        options.output = parser.value(output);
+        if (parser.isSet(format)) {
+            const auto chosen = exportFormatFromName(parser.value(format).trimmed());
+            if (!chosen) fail(QStringLiteral("--format: \"%1\" is not one of png, svg, pdf, csv, json, attnviz").arg(parser.value(format)));
+            options.format = *chosen;
+        } else {
+            const QString suffix = QFileInfo(options.output).suffix();
+            const auto chosen = exportFormatFromName(suffix);
+            if (!chosen) {
+                fail(QStringLiteral("cannot tell the format from \"%1\": end the name with .png, .svg, .pdf, .csv, "
+                                    ".json or .attnviz, or give --format")
+                         .arg(options.output));
+            }
+            options.format = *chosen;
+        }
+    } catch (const UsageProblem& problem) {
+        fail(problem.message + exportHint());
+    }
+    result.action = CommandLine::Action::Export;
+    return result;
+}
+
+}  // namespace
+
+std::optional<ExportFormat> exportFormatFromName(const QString& name) {
+    const QString lower = name.toLower();
+    if (lower == QLatin1String("png")) return ExportFormat::Png;
+    if (lower == QLatin1String("svg")) return ExportFormat::Svg;
+    if (lower == QLatin1String("pdf")) return ExportFormat::Pdf;
+    if (lower == QLatin1String("csv")) return ExportFormat::Csv;
+    if (lower == QLatin1String("json")) return ExportFormat::Json;
+    if (lower == QLatin1String("attnviz") || lower == QLatin1String("session")) return ExportFormat::Session;
+    return std::nullopt;
+}
+
+bool isImageFormat(ExportFormat format) {
+    return format == ExportFormat::Png || format == ExportFormat::Svg || format == ExportFormat::Pdf;
+}
+
+bool ConfigOverrides::any() const {
+    return causal || window || globalTokens || dModel || heads || temperature || scale || positions || seed ||
+           projections;
+}
+
+void ConfigOverrides::applyTo(AttentionConfig& config) const {
+    // The projections first: the teaching model sets d_model, which --d-model may then contradict
+    // (validate() says so), and --heads must divide its 20 dimensions.
+    if (projections == ProjectionPreset::Teaching) {
+        config = withTeachingModel(config);
+    } else if (projections) {
+        config.preset = *projections;
+        config.supplied = {};
+    }
+    if (causal) config.mask.causal = *causal;
+    if (window) config.mask.window = *window;
+    if (globalTokens) config.mask.globalTokens = *globalTokens;
+    if (dModel) config.dModel = *dModel;
+    if (heads) config.heads = *heads;
+    if (temperature) config.temperature = *temperature;
+    if (scale) config.scaleBySqrtDk = *scale;
+    if (positions) config.positionalEncoding = *positions;
+    if (seed) config.seed = *seed;
+}
+
+CommandLine parseCommandLine(const QStringList& arguments) {
+    try {
+        if (arguments.size() > 1 && arguments[1] == QLatin1String("export")) return parseExport(arguments);
+        return parseWindow(arguments);
+    } catch (const UsageProblem& problem) {
+        CommandLine result;
+        result.action = CommandLine::Action::UsageError;
+        result.error = problem.message;
+        return result;
+    }
+}
+
+QString mainHelpText() {
+    return QStringLiteral(
+        "Usage: attnviz [FILE.attnviz | --text SENTENCE] [--weights FILE]\n"
+        "       attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
+        "\n"
+        "AttnViz shows every number of softmax(QK^T/sqrt(d_k) + mask)·V for a sentence.\n"
+        "\n"
+        "Opening the window:\n"
+        "  attnviz                      the window on the default example sentence\n"
+        "  attnviz FILE.attnviz         the window on a saved session\n"
+        "                               example: attnviz lesson.attnviz\n"
+        "  --text SENTENCE              the window on this sentence\n"
+        "                               example: attnviz --text \"Le chat est assis\"\n"
+        "  --weights FILE               use W_Q, W_K, W_V, W_O from a weights JSON file, a folder of\n"
+        "                               W_Q.npy … W_O.npy, or one of those .npy files\n"
+        "                               example: attnviz --weights trained.json\n"
+        "\n"
+        "The window opens on the teaching model: every dimension of X, Q, K and V has a name and\n"
+        "W_Q … W_O are written by named rules (Projections: Random gives untrained weights).\n"
+        "\n"
+        "Commands:\n"
+        "  export                       write an image (PNG, SVG, PDF) or data (CSV, JSON) without a\n"
+        "                               window or a display; see attnviz export --help\n"
+        "                               example: attnviz export --text \"The cat is sitting\" -o cat.png\n"
+        "\n"
+        "Other options:\n"
+        "  -h, --help                   this help\n"
+        "  -v, --version                the program's version\n"
+        "\n"
+        "Exit status: 0 success, 1 failure, 2 bad usage.\n");
+}
+
+QString exportHelpText() {
+    return QStringLiteral(
+        "Usage: attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
+        "\n"
+        "Writes one step's heatmap as an image (PNG, SVG, PDF), one step's matrix as CSV, the whole\n"
+        "computation as JSON, or the settings as a session. Needs no display.\n"
+        "\n"
+        "Input (exactly one):\n"
+        "  --text SENTENCE        the sentence            example: --text \"Le chat est assis\"\n"
+        "  --text-file FILE       a UTF-8 text file, - for standard input\n"
+        "                                                 example: --text-file sentence.txt\n"
+        "  --session FILE         a saved .attnviz session (settings and view); the options below\n"
+        "                         replace its settings    example: --session lesson.attnviz --causal\n"
+        "\n"
+        "Settings (defaults: random projections, no mask, d_model 8, 1 head, T 1, scaling on,\n"
+        "positions on, seed 42):\n"
+        "  --projections NAME     teaching: the window's model, whose 20 dimensions have names\n"
+        "                         (d_model 20; heads must divide 20); random: seeded, untrained;\n"
+        "                         identity: Q, K, V are slices of X\n"
+        "                                                 example: --projections teaching\n"
+        "  --causal               causal mask: key j visible from query i only if j <= i\n"
+        "                                                 example: --causal\n"
+        "  --window W             sliding window: |i - j| < W (W >= 1)\n"
+        "                                                 example: --window 3\n"
+        "  --global I,J           global tokens of the window (0-based positions)\n"
+        "                                                 example: --window 2 --global 0,5\n"
+        "  --d-model N            embedding size          example: --d-model 16\n"
+        "  --heads H              number of heads; must divide d_model (d_k = d_model / H)\n"
+        "                                                 example: --heads 2\n"
+        "  --temperature T        scores are divided by sqrt(d_k)·T (T > 0)\n"
+        "                                                 example: --temperature 0.5\n"
+        "  --no-scale             do not divide by sqrt(d_k) (only by T)\n"
+        "                                                 example: --no-scale\n"
+        "  --no-positions         no positional encoding  example: --no-positions\n"
+        "  --seed S               seed of the embeddings and W matrices (0 … 2^64-1)\n"
+        "                                                 example: --seed 7\n"
+        "  --weights FILE         W_Q, W_K, W_V, W_O from a weights JSON file, a folder of\n"
+        "                         W_Q.npy … W_O.npy, or one of those .npy files; d_model is theirs\n"
+        "                         (a session on the teaching model keeps its X when sizes match)\n"
+        "                                                 example: --weights trained.json\n"
+        "\n"
+        "What to show:\n"
+        "  --step NAME            x, q, k, v, scores, scaled, masked, weights (default), context,\n"
+        "                         output                  example: --step scores\n"
+        "  --head H|mean          head number (default 0), or mean: the mean of the heads' weights\n"
+        "                         (for q, k, v, context: all heads side by side)\n"
+        "                                                 example: --head mean\n"
+        "\n"
+        "Images (PNG, SVG, PDF):\n"
+        "  --colormap NAME        Blues (default for weights), viridis, cividis, RdBu_r (default for\n"
+        "                         signed values: scores, Q, K, V, …)\n"
+        "                                                 example: --colormap viridis\n"
+        "  --scale K              PNG pixels per figure pixel (1 = 96 dpi); default 2 (192 dpi),\n"
+        "                         lowered for a very large figure so that it stays within 2048 px\n"
+        "                                                 example: --scale 3\n"
+        "  --dpi D                PNG resolution, same as --scale D/96\n"
+        "                                                 example: --dpi 300\n"
+        "  --title TEXT           the figure's title (default e.g. \"Attention weights — head 0\")\n"
+        "                                                 example: --title \"Figure 2\"\n"
+        "  --colour-range R       what the weights' colours span: 0-1 (default) or data, their\n"
+        "                         smallest to largest value, as the chapter's seaborn heatmap\n"
+        "                                                 example: --colour-range data\n"
+        "  --values, --no-values  numbers in the cells when they fit (default: on)\n"
+        "                                                 example: --no-values\n"
+        "  SVG and PDF are vector (text stays text); --scale and --dpi only change PNG.\n"
+        "\n"
+        "Output:\n"
+        "  -o, --output FILE      the file to write; replaced atomically, never left half-written\n"
+        "                                                 example: -o weights.png\n"
+        "  --format NAME          png, svg, pdf, csv (the chosen step's matrix), json (the whole\n"
+        "                         trace), attnviz (a session); default: from the extension\n"
+        "                                                 example: -o out.dat --format csv\n"
+        "  -h, --help             this help\n"
+        "\n"
+        "Examples:\n"
+        "  attnviz export --text \"Le chat est assis\" -o chat.png\n"
+        "  attnviz export --text \"The cat is sitting\" --causal --step weights --dpi 300 -o cat.png\n"
+        "  attnviz export --session lesson.attnviz --step scores --head 1 -o scores.svg\n"
+        "  attnviz export --text-file long.txt --no-values --heads 2 --d-model 16 --head mean -o mean.pdf\n"
+        "  attnviz export --text \"Le chat est assis\" --step q -o q.csv\n"
+        "  attnviz export --text \"Le chat est assis\" -o trace.json\n"
+        "\n"
+        "Exit status: 0 success, 1 failure (one line on standard error; an existing OUT is left\n"
+        "unchanged), 2 bad usage.\n");
+}
+
+}  // namespace attnviz::app

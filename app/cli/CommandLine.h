@@ -1,0 +1,81 @@
+#pragma once
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/attention/AttentionTrace.h"
+#include "core/model/AttentionConfig.h"
+
+namespace attnviz::app {
+
+/// What `attnviz export` writes; decided by --format or by the output's extension.
+enum class ExportFormat { Png, Svg, Pdf, Csv, Json, Session };
+/// "png", "svg", "pdf", "csv", "json", "attnviz" (case-insensitive); nullopt for anything else.
+[[nodiscard]] std::optional<ExportFormat> exportFormatFromName(const QString& name);
+[[nodiscard]] bool isImageFormat(ExportFormat format);
+
+/// Settings given on the command line. They replace the session's (or the default) settings;
+/// what is not given is left as it was.
+struct ConfigOverrides {
+    std::optional<bool> causal;
+    std::optional<int> window;
+    std::optional<std::vector<int>> globalTokens;
+    std::optional<int> dModel;
+    std::optional<int> heads;
+    std::optional<double> temperature;
+    std::optional<bool> scale;
+    std::optional<bool> positions;
+    std::optional<std::uint64_t> seed;
+    std::optional<ProjectionPreset> projections;  ///< teaching, random or identity
+
+    [[nodiscard]] bool any() const;
+    void applyTo(AttentionConfig& config) const;
+};
+
+/// Where the sentence comes from: exactly one of them.
+enum class InputKind { Text, TextFile, Session };
+
+struct ExportOptions {
+    InputKind input = InputKind::Text;
+    QString text;         ///< --text
+    QString inputPath;    ///< --text-file ("-": standard input) or --session
+    ConfigOverrides overrides;
+    QString weightsPath;  ///< --weights: W_Q … W_O from a weights JSON file or .npy files (empty: none)
+    std::optional<Step> step;      ///< default: the session's view, else weights
+    std::optional<int> head;       ///< kAllHeads for "mean"; default: the session's view, else 0
+    std::optional<QString> colormap;
+    std::optional<double> scale;   ///< PNG pixels per figure unit (1 unit = 1/96 in)
+    std::optional<double> dpi;     ///< PNG resolution; same as scale = dpi / 96
+    std::optional<QString> title;
+    std::optional<bool> values;    ///< numbers in the cells (when they fit)
+    std::optional<bool> weightsRangeFromData;  ///< --colour-range data (true) or 0-1 (false)
+    QString output;
+    ExportFormat format = ExportFormat::Png;
+};
+
+struct WindowOptions {
+    QString sessionPath;         ///< attnviz FILE.attnviz
+    std::optional<QString> text; ///< attnviz --text "…"
+    QString weightsPath;         ///< attnviz --weights FILE (empty: none)
+};
+
+/// The command line, understood. Nothing here needs a QCoreApplication.
+struct CommandLine {
+    enum class Action { ShowHelp, ShowExportHelp, ShowVersion, OpenWindow, Export, UsageError };
+    Action action = Action::OpenWindow;
+    QString error;  ///< UsageError: one line, ends with a hint to the right --help
+    WindowOptions window;
+    ExportOptions exportOptions;
+};
+
+/// Parses argv (arguments[0] is the program). Qt's own window options (-platform, -style, …) are
+/// skipped here: QApplication reads them.
+[[nodiscard]] CommandLine parseCommandLine(const QStringList& arguments);
+
+[[nodiscard]] QString mainHelpText();
+[[nodiscard]] QString exportHelpText();
+
+}  // namespace attnviz::app

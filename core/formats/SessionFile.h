@@ -1,0 +1,56 @@
+#pragma once
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "core/attention/AttentionTrace.h"
+#include "core/model/AttentionConfig.h"
+
+namespace attnviz {
+
+inline constexpr const char* kSessionFormatName = "attnviz-session";
+inline constexpr int kSessionFormatVersion = 1;
+inline constexpr const char* kSessionFileSuffix = ".attnviz";
+
+/// What the window was showing. Optional in the file: a session without "view" opens on the
+/// default view.
+struct SessionView {
+    Step step = Step::Weights;
+    int head = 0;             ///< 0 … h−1, or kAllHeads ("mean")
+    std::string colormap;     ///< empty: the program's default map
+    bool showValues = true;   ///< numbers in the cells when they fit
+    std::string title;        ///< empty: the default title for the step and head
+    /// The weights' colours span their own smallest … largest value (as the chapter's seaborn
+    /// heatmap) instead of 0 … 1. JSON "weights_range": "0 to 1" or "data" (absent: "0 to 1").
+    bool weightsRangeFromData = false;
+    friend bool operator==(const SessionView&, const SessionView&) = default;
+};
+
+/// Everything needed to reproduce a session exactly: the sentence and every control (the mask's
+/// custom cells and supplied W matrices are part of the config). Matrices are recomputed when
+/// opened; supplied matrices are stored as the shortest text that reads back to the same double,
+/// so the recomputed matrices are bit-identical.
+struct Session {
+    std::string sentence;
+    AttentionConfig config;
+    SessionView view;
+    friend bool operator==(const Session&, const Session&) = default;
+};
+
+/// The session as JSON text:
+/// {"format": "attnviz-session", "version": 1, "sentence": "…", "config": {…ConfigJson…},
+///  "view": {"step": "weights", "head": 0 | "mean", "colormap": "", "values": true, "title": ""}}
+[[nodiscard]] std::string sessionToJson(const Session& session);
+/// Writes the session atomically (IoError on failure: the old file is left byte-identical).
+void saveSession(const std::filesystem::path& path, const Session& session);
+
+/// Parses a session. Throws FormatError naming the problem for damaged JSON ("damaged session:
+/// JSON syntax error at byte 17: …"), another format, a newer version ("session version 2 is newer
+/// than this program understands (1)"), a missing or mistyped field, or settings that cannot be
+/// used ("session.config: 3 heads do not divide d_model = 8 …").
+[[nodiscard]] Session readSession(std::string_view text);
+/// Same, from a file: IoError when it cannot be read ("cannot open /x.attnviz: no such file").
+/// FormatError messages are prefixed with the path.
+[[nodiscard]] Session loadSession(const std::filesystem::path& path);
+
+}  // namespace attnviz

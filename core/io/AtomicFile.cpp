@@ -1,0 +1,301 @@
+#include "core/io/AtomicFile.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <streambuf>
+#include <system_error>
+#include <vector>
+
+#include "core/base/Errors.h"
+
+namespace attnviz {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string errnoText(int err) {
+    return std::generic_category().message(err);
+}
+
+/// The folder a target lives in ("." for a bare file name).
+fs::path folderOf(const fs::path& target) {
+    fs::path folder = target.parent_path();
+    return folder.empty() ? fs::path(".") : folder;
+}
+
+/// Why `folder` cannot hold a new file, when stat() says it is not usable (ENOENT, ENOTDIR):
+/// names the first path component that is missing or is not a folder.
+std::string folderProblem(const fs::path& folder) {
+    struct stat st {};
+    if (::stat(folder.c_str(), &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) return folder.string() + " is not a folder";
+        return {};
+    }
+    const int err = errno;
+    if (err == ENOTDIR) {
+        // Some ancestor is a regular file (or similar): name it.
+        fs::path prefix;
+        for (const fs::path& part : folder) {
+            prefix /= part;
+            if (::stat(prefix.c_str(), &st) != 0) break;
+            if (!S_ISDIR(st.st_mode)) return prefix.string() + " is not a folder";
+        }
+        return folder.string() + " is not a folder";
+    }
+    if (err == ENOENT) return "the folder " + folder.string() + " does not exist";
+    if (err == EACCES || err == EPERM) return "permission denied for the folder " + folder.string();
+    return folder.string() + ": " + errnoText(err);
+}
+
+/// The reason part of a failed write/creation, for a file in `folder`.
+std::string writeProblem(int err, const fs::path& folder) {
+    switch (err) {
+        case ENOSPC:
+        case EFBIG:
+        case EDQUOT:
+            return "disk full or file size limit reached";
+        case ENOENT:
+        case ENOTDIR: {
+            std::string problem = folderProblem(folder);
+            return problem.empty() ? errnoText(err) : problem;
+        }
+        case EACCES:
+        case EPERM:
+            return "permission denied";
+        case EROFS:
+            return "the file system is read-only";
+        case ENAMETOOLONG:
+            return "the file name is too long";
+        case EISDIR:
+            return "it is a folder";
+        default:
+            return errnoText(err);
+    }
+}
+
+/// The process umask, without changing it (umask() would race with other threads).
+mode_t currentUmask() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("Umask:", 0) == 0) {
+            return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8) & 0777);
+        }
+    }
+    return 022;
+}
+
+/// A stream buffer over a file descriptor that checks every write() and remembers the first
+/// errno. After a failure it accepts nothing more (the ostream turns bad).
+class CheckedFdBuffer : public std::streambuf {
+public:
+    explicit CheckedFdBuffer(int fd) : fd_(fd), buffer_(std::size_t{1} << 16) { resetPut(); }
+    [[nodiscard]] int error() const { return error_; }
+    bool flushAll() { return flushBuffer(); }
+
+protected:
+    int_type overflow(int_type ch) override {
+        if (!flushBuffer()) return traits_type::eof();
+        if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+            *pptr() = traits_type::to_char_type(ch);
+            pbump(1);
+        }
+        return traits_type::not_eof(ch);
+    }
+
+    std::streamsize xsputn(const char* data, std::streamsize count) override {
+        if (error_ != 0 || count <= 0) return error_ != 0 ? 0 : count;
+        const auto room = static_cast<std::streamsize>(epptr() - pptr());
+        if (count <= room) {
+            traits_type::copy(pptr(), data, static_cast<std::size_t>(count));
+            pbump(static_cast<int>(count));
+            return count;
+        }
+        if (!flushBuffer()) return 0;
+        if (count < static_cast<std::streamsize>(buffer_.size())) {
+            traits_type::copy(pptr(), data, static_cast<std::size_t>(count));
+            pbump(static_cast<int>(count));
+            return count;
+        }
+        return writeAll(data, static_cast<std::size_t>(count)) ? count : 0;
+    }
+
+    int sync() override { return flushBuffer() ? 0 : -1; }
+
+private:
+    void resetPut() { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+
+    bool flushBuffer() {
+        const auto pending = static_cast<std::size_t>(pptr() - pbase());
+        const bool ok = pending == 0 ? error_ == 0 : writeAll(pbase(), pending);
+        resetPut();
+        return ok;
+    }
+
+    bool writeAll(const char* data, std::size_t count) {
+        if (error_ != 0) return false;
+        while (count > 0) {
+            const ssize_t written = ::write(fd_, data, count);
+            if (written < 0) {
+                if (errno == EINTR) continue;
+                error_ = errno;
+                return false;
+            }
+            if (written == 0) {
+                error_ = EIO;
+                return false;
+            }
+            data += written;
+            count -= static_cast<std::size_t>(written);
+        }
+        return true;
+    }
+
+    int fd_;
+    int error_ = 0;
+    std::vector<char> buffer_;
+};
+
+/// Owns the temporary: closes and removes it unless released.
+class TemporaryFile {
+public:
+    TemporaryFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+    TemporaryFile(const TemporaryFile&) = delete;
+    TemporaryFile& operator=(const TemporaryFile&) = delete;
+    ~TemporaryFile() {
+        if (fd_ >= 0) ::close(fd_);
+        if (!released_) ::unlink(path_.c_str());
+    }
+    [[nodiscard]] int fd() const { return fd_; }
+    [[nodiscard]] const std::string& path() const { return path_; }
+    /// close(), reporting its errno (0 on success).
+    int close() {
+        const int rc = ::close(fd_);
+        fd_ = -1;
+        return rc == 0 ? 0 : errno;
+    }
+    void release() { released_ = true; }
+
+private:
+    std::string path_;
+    int fd_;
+    bool released_ = false;
+};
+
+[[noreturn]] void fail(const fs::path& target, const std::string& reason) {
+    throw IoError("cannot write " + target.string() + ": " + reason);
+}
+
+}  // namespace
+
+void writeFileAtomically(const fs::path& target, const std::function<void(std::ostream&)>& writer) {
+    if (target.empty() || !target.has_filename() || target.filename() == "." ||
+        target.filename() == "..") {
+        fail(target, "not a file name");
+    }
+    // A symbolic link to a file: replace the file it points to and keep the link.
+    fs::path destination = target;
+    struct stat linkStat {};
+    if (::lstat(target.c_str(), &linkStat) == 0 && S_ISLNK(linkStat.st_mode)) {
+        std::error_code error;
+        fs::path resolved = fs::canonical(target, error);
+        if (!error) destination = std::move(resolved);
+    }
+    const fs::path folder = folderOf(destination);
+
+    struct stat folderStat {};
+    if (::stat(folder.c_str(), &folderStat) != 0 || !S_ISDIR(folderStat.st_mode)) {
+        const std::string problem = folderProblem(folder);
+        fail(target, problem.empty() ? std::string("the folder cannot be used") : problem);
+    }
+
+    mode_t mode = 0666 & ~currentUmask();
+    struct stat targetStat {};
+    if (::stat(destination.c_str(), &targetStat) == 0) {
+        if (S_ISDIR(targetStat.st_mode)) fail(target, "it is a folder");
+        if (S_ISREG(targetStat.st_mode)) mode = targetStat.st_mode & 07777;
+    }
+
+    // ".<name>.tmp-XXXXXX", the name shortened so the temporary stays within NAME_MAX.
+    std::string name = destination.filename().string();
+    if (name.size() > 200) name.resize(200);
+    std::string pattern = (folder / ("." + name + ".tmp-XXXXXX")).string();
+    std::vector<char> buffer(pattern.begin(), pattern.end());
+    buffer.push_back('\0');
+    const int fd = ::mkostemp(buffer.data(), O_CLOEXEC);
+    if (fd < 0) fail(target, writeProblem(errno, folder));
+    TemporaryFile temporary(std::string(buffer.data()), fd);
+
+    if (::fchmod(temporary.fd(), mode) != 0) fail(target, writeProblem(errno, folder));
+
+    {
+        CheckedFdBuffer streamBuffer(temporary.fd());
+        std::ostream out(&streamBuffer);
+        writer(out);  // an exception here removes the temporary (TemporaryFile) and propagates
+        out.flush();
+        const bool flushed = streamBuffer.flushAll();
+        if (streamBuffer.error() != 0) fail(target, writeProblem(streamBuffer.error(), folder));
+        if (!flushed || !out) fail(target, "the output stream failed");
+    }
+
+    if (::fsync(temporary.fd()) != 0) fail(target, writeProblem(errno, folder));
+    if (const int err = temporary.close(); err != 0) fail(target, writeProblem(err, folder));
+    if (::rename(temporary.path().c_str(), destination.c_str()) != 0) {
+        fail(target, writeProblem(errno, folder));
+    }
+    temporary.release();
+
+    // Make the rename itself durable. Best effort: the new content is already in place.
+    const int folderFd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folderFd >= 0) {
+        (void)::fsync(folderFd);
+        ::close(folderFd);
+    }
+}
+
+void writeFileAtomically(const fs::path& target, std::string_view bytes) {
+    writeFileAtomically(target, [bytes](std::ostream& out) {
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    });
+}
+
+std::string readFileBytes(const fs::path& path) {
+    const std::string shown = path.string();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        const int err = errno;
+        if (err == ENOENT || err == ENOTDIR) throw IoError("cannot open " + shown + ": no such file");
+        if (err == EACCES || err == EPERM) throw IoError("cannot open " + shown + ": permission denied");
+        throw IoError("cannot open " + shown + ": " + errnoText(err));
+    }
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw IoError("cannot read " + shown + ": " + errnoText(errno));
+    if (S_ISDIR(st.st_mode)) throw IoError("cannot open " + shown + ": it is a folder");
+
+    std::string bytes;
+    if (S_ISREG(st.st_mode) && st.st_size > 0) bytes.reserve(static_cast<std::size_t>(st.st_size));
+    char chunk[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(fd, chunk, sizeof chunk);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            throw IoError("cannot read " + shown + ": " + errnoText(errno));
+        }
+        if (got == 0) break;
+        bytes.append(chunk, static_cast<std::size_t>(got));
+    }
+    return bytes;
+}
+
+}  // namespace attnviz

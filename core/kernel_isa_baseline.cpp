@@ -1,3 +1,0 @@
-// The attention hot loop built for the baseline instruction set (flags in core/CMakeLists.txt).
-#define ATTNVIZ_KERNEL_ISA baseline
-#include "core/KernelBody.inl"

@@ -1,0 +1,240 @@
+// The .attnviz session: a saved session opens to bit-identical matrices; damaged files, newer
+// versions and missing files are refused with a message naming the problem.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/attention/AttentionTrace.h"
+#include "core/base/Errors.h"
+#include "core/formats/SessionFile.h"
+#include "core/io/AtomicFile.h"
+
+using namespace attnviz;
+namespace fs = std::filesystem;
+
+namespace {
+
+::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
+    if (a.rows() != b.rows() || a.cols() != b.cols())
+        return ::testing::AssertionFailure() << "shape " << a.rows() << "x" << a.cols() << " vs " << b.rows() << "x"
+                                             << b.cols();
+    for (Eigen::Index r = 0; r < a.rows(); ++r)
+        for (Eigen::Index c = 0; c < a.cols(); ++c) {
+            const double x = a(r, c), y = b(r, c);
+            if (std::memcmp(&x, &y, sizeof x) != 0)
+                return ::testing::AssertionFailure() << "(" << r << ", " << c << "): " << x << " vs " << y;
+        }
+    return ::testing::AssertionSuccess();
+}
+
+/// A session that uses every control: custom cells, supplied matrices with awkward doubles,
+/// two heads, causal + window + global tokens, padding, a 64-bit seed, temperature.
+Session richSession() {
+    Session s;
+    s.sentence = "L’animal n'a pas traversé la rue, \"parce qu'il\" était trop fatigué.";
+    s.config.dModel = 4;
+    s.config.heads = 2;
+    s.config.temperature = 0.1 + 0.2;  // 0.30000000000000004
+    s.config.seed = std::numeric_limits<std::uint64_t>::max();
+    s.config.scaleBySqrtDk = false;
+    s.config.positionalEncoding = false;
+    s.config.mask.causal = true;
+    s.config.mask.window = 3;
+    s.config.mask.globalTokens = {0, 5};
+    s.config.mask.padTo = 20;
+    s.config.mask.customMasked = {{3, 1}, {7, 0}, {19, 2}};
+    s.config.preset = ProjectionPreset::Supplied;
+    Eigen::MatrixXd w(4, 4);
+    w << 0.1, -1e-300, 4.9406564584124654e-324, 1.0 / 3.0,  //
+        2.0 / 3.0, -0.0, 123456789.123456789, -7.25,          //
+        1e8, std::nextafter(1.0, 2.0), -0.5, 0.25,          //
+        3.141592653589793, -2.718281828459045, 1e-5, 0;
+    s.config.supplied.wq = w;
+    s.config.supplied.wk = w.transpose();
+    s.config.supplied.wv = w * 0.5;
+    s.config.supplied.wo = -w;
+    s.view.step = Step::Masked;
+    s.view.head = kAllHeads;
+    s.view.weightsRangeFromData = true;
+    s.view.colormap = "viridis";
+    s.view.showValues = false;
+    s.view.title = "Mon titre — « essai »";
+    return s;
+}
+
+class TempFolder {
+public:
+    TempFolder() {
+        std::string pattern = (fs::temp_directory_path() / "attnviz-session-XXXXXX").string();
+        path_ = ::mkdtemp(pattern.data());
+    }
+    ~TempFolder() {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+    [[nodiscard]] const fs::path& path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+template <typename E, typename F>
+std::string messageOf(F&& action) {
+    try {
+        action();
+    } catch (const E& error) {
+        return error.what();
+    }
+    return "(no exception of the expected type)";
+}
+
+std::string withField(const Session& s, const char* key, const nlohmann::json& value) {
+    nlohmann::json root = nlohmann::json::parse(sessionToJson(s));
+    root[key] = value;
+    return root.dump();
+}
+
+}  // namespace
+
+TEST(SessionFile, RoundTripKeepsEverySettingExactly) {
+    const Session original = richSession();
+    const Session back = readSession(sessionToJson(original));
+    EXPECT_EQ(back.sentence, original.sentence);
+    EXPECT_TRUE(back.config == original.config) << sessionToJson(back);
+    EXPECT_EQ(back.view, original.view);
+    EXPECT_TRUE(bitIdentical(back.config.supplied.wq, original.config.supplied.wq));
+    EXPECT_EQ(back.config.seed, std::numeric_limits<std::uint64_t>::max());
+}
+
+TEST(SessionFile, SavedAndOpenedGivesBitIdenticalMatrices) {
+    TempFolder folder;
+    for (const Session& original : {richSession(), Session{"Le chat est assis", AttentionConfig{}, SessionView{}}}) {
+        const fs::path file = folder.path() / "s.attnviz";
+        saveSession(file, original);
+        const Session opened = loadSession(file);
+        const AttentionTrace a = AttentionTrace::compute(original.sentence, original.config);
+        const AttentionTrace b = AttentionTrace::compute(opened.sentence, opened.config);
+        ASSERT_EQ(a.size(), b.size());
+        for (int s = 0; s < kStepCount; ++s) {
+            const auto step = static_cast<Step>(s);
+            for (int head = kAllHeads; head < a.heads(); ++head) {
+                EXPECT_TRUE(bitIdentical(a.matrix(step, head), b.matrix(step, head)))
+                    << "step " << stepName(step) << " head " << head;
+            }
+        }
+    }
+}
+
+TEST(SessionFile, WritesTheDocumentedFields) {
+    const nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
+    EXPECT_EQ(root.at("format"), "attnviz-session");
+    EXPECT_EQ(root.at("version"), 1);
+    EXPECT_EQ(root.at("view").at("head"), "mean");
+    EXPECT_EQ(root.at("view").at("step"), "masked");
+    EXPECT_EQ(root.at("view").at("weights_range"), "data");
+    EXPECT_EQ(root.at("config").at("mask").at("custom_masked").size(), 3u);
+    EXPECT_EQ(root.at("config").at("supplied").at("W_O").size(), 4u);
+}
+
+TEST(SessionFile, TheWeightsRangeReadsBackAndAnUnknownOneIsRefused) {
+    nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
+    EXPECT_TRUE(readSession(root.dump()).view.weightsRangeFromData);
+    root["view"]["weights_range"] = "0 to 1";
+    EXPECT_FALSE(readSession(root.dump()).view.weightsRangeFromData);
+    root["view"].erase("weights_range");
+    EXPECT_FALSE(readSession(root.dump()).view.weightsRangeFromData) << "absent: 0 to 1 (older sessions)";
+    root["view"]["weights_range"] = "auto";
+    try {
+        (void)readSession(root.dump());
+        ADD_FAILURE() << "\"auto\" was accepted";
+    } catch (const FormatError& e) {
+        EXPECT_STREQ(e.what(), "session.view.weights_range: \"auto\" is not \"0 to 1\" or \"data\"");
+    }
+}
+
+TEST(SessionFile, ViewIsOptional) {
+    nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
+    root.erase("view");
+    const Session s = readSession(root.dump());
+    EXPECT_EQ(s.view, SessionView{});
+}
+
+TEST(SessionFile, DamagedJsonIsRefusedWithAMessage) {
+    std::string text = sessionToJson(richSession());
+    text.resize(text.size() / 2);
+    const std::string message = messageOf<FormatError>([&] { (void)readSession(text); });
+    EXPECT_NE(message.find("damaged session"), std::string::npos) << message;
+    EXPECT_NE(messageOf<FormatError>([] { (void)readSession(""); }).find("empty"), std::string::npos);
+    EXPECT_NE(messageOf<FormatError>([] { (void)readSession("[1, 2]"); }).find("not an AttnViz session"),
+              std::string::npos);
+}
+
+TEST(SessionFile, NewerVersionIsRefusedNamingBothVersions) {
+    const std::string message =
+        messageOf<FormatError>([] { (void)readSession(withField(richSession(), "version", 2)); });
+    EXPECT_EQ(message, "session version 2 is newer than this program understands (1)");
+    EXPECT_NE(messageOf<FormatError>([] { (void)readSession(withField(richSession(), "version", 0)); })
+                  .find("not a valid version"),
+              std::string::npos);
+    EXPECT_NE(messageOf<FormatError>([] { (void)readSession(withField(richSession(), "version", "1")); })
+                  .find("session.version"),
+              std::string::npos);
+}
+
+TEST(SessionFile, OtherFormatsAndWrongFieldsAreRefused) {
+    const Session s = richSession();
+    EXPECT_NE(messageOf<FormatError>([&] { (void)readSession(withField(s, "format", "attnviz-trace")); })
+                  .find("not an AttnViz session"),
+              std::string::npos);
+    EXPECT_NE(messageOf<FormatError>([&] { (void)readSession(withField(s, "sentence", 3)); }).find("session.sentence"),
+              std::string::npos);
+    EXPECT_NE(messageOf<FormatError>([&] { (void)readSession(withField(s, "extra", 3)); }).find("unknown field"),
+              std::string::npos);
+    nlohmann::json root = nlohmann::json::parse(sessionToJson(s));
+    root["config"]["heads"] = 3;
+    EXPECT_NE(messageOf<FormatError>([&] { (void)readSession(root.dump()); }).find("session.config: 3 heads"),
+              std::string::npos);
+    root = nlohmann::json::parse(sessionToJson(s));
+    root["view"]["step"] = "softmax";
+    EXPECT_NE(messageOf<FormatError>([&] { (void)readSession(root.dump()); }).find("session.view.step"),
+              std::string::npos);
+    root = nlohmann::json::parse(sessionToJson(s));
+    root.erase("sentence");
+    EXPECT_NE(messageOf<FormatError>([&] { (void)readSession(root.dump()); }).find("\"sentence\" is missing"),
+              std::string::npos);
+}
+
+TEST(SessionFile, MissingFileIsAnIoErrorNamingThePath) {
+    TempFolder folder;
+    const fs::path missing = folder.path() / "nope.attnviz";
+    const std::string message = messageOf<IoError>([&] { (void)loadSession(missing); });
+    EXPECT_NE(message.find(missing.string()), std::string::npos) << message;
+    EXPECT_NE(message.find("no such file"), std::string::npos) << message;
+}
+
+TEST(SessionFile, DamagedFileMessageNamesThePath) {
+    TempFolder folder;
+    const fs::path file = folder.path() / "bad.attnviz";
+    writeFileAtomically(file, std::string_view("{\"format\": \"attnviz-session\", "));
+    const std::string message = messageOf<FormatError>([&] { (void)loadSession(file); });
+    EXPECT_EQ(message.rfind(file.string() + ": damaged session", 0), 0u) << message;
+}
+
+TEST(SessionFile, FailedSaveLeavesTheOldFileAndNoTemporary) {
+    TempFolder folder;
+    const fs::path file = folder.path() / "keep.attnviz";
+    saveSession(file, richSession());
+    const std::string before = readFileBytes(file);
+    const fs::path blocked = file / "under-a-file.attnviz";
+    EXPECT_THROW(saveSession(blocked, richSession()), IoError);
+    EXPECT_EQ(readFileBytes(file), before);
+    int entries = 0;
+    for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder.path())) ++entries;
+    EXPECT_EQ(entries, 1) << "a temporary was left";
+}

@@ -1,0 +1,81 @@
+// Not a check: writes screenshots of presentation mode for people to look at. Runs only when
+// ATTNVIZ_SCREENSHOT_DIR names a folder (scripts/screenshots_classroom.sh sets it and runs this
+// under xvfb-run at 1920 × 1080 with the xcb platform); skipped otherwise.
+#include <QDir>
+#include <QScreen>
+#include <QTabWidget>
+
+#include <gtest/gtest.h>
+
+#include "core/model/TeachingConfig.h"
+#include "tests/support/ClassroomTestSupport.h"
+#include "tests/support/WindowTestSupport.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/labs/WhyScaleChart.h"
+#include "ui/panels/StepperView.h"
+#include "ui/shell/ClassroomActions.h"
+#include "ui/shell/Examples.h"
+#include "ui/shell/PresentationMode.h"
+
+namespace attnviz::ui {
+namespace {
+
+using namespace attnviz::ui::testing;
+
+void save(QWidget& widget, const QDir& dir, const QString& name) {
+    QTest::qWait(500);  // let the window manager-less full screen, tiles and charts settle
+    const QString path = dir.filePath(name);
+    ASSERT_TRUE(widget.grab().save(path)) << "cannot write " << path.toStdString();
+    std::printf("wrote %s (%dx%d)\n", qPrintable(path), widget.width(), widget.height());
+}
+
+TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
+    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
+    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
+    QDir dir(folder);
+    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    ClassroomReset reset;
+
+    const QString chat = QStringLiteral("Le chat est assis");
+    const QString chapter = examples().constFirst().sentence;
+    for (Theme theme : {Theme::Light, Theme::Dark}) {
+        const QString suffix = theme == Theme::Light ? QStringLiteral("light") : QStringLiteral("dark");
+        MainWindow window;
+        window.classroom()->themeAction(theme)->trigger();
+        window.classroom()->languageAction(QStringLiteral("fr"))->trigger();
+        deliverLanguageChange();
+        window.setGeometry(0, 0, 1600, 900);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        window.setSentence(chat);
+        ASSERT_TRUE(waitForResult(window, chat, teachingConfig()));
+        window.heatmap()->setAsyncRendering(false);
+        window.stepper()->heatmap()->setAsyncRendering(false);
+        save(window, dir, QStringLiteral("classroom_normal_fr_%1.png").arg(suffix));
+
+        window.classroom()->presentationAction()->trigger();
+        ASSERT_TRUE(window.classroom()->presentation()->isActive());
+        // Xvfb has no window manager to apply the full-screen state: do what one would.
+        if (!waitUntil([&] { return window.width() >= 1900; }, 2000)) window.setGeometry(window.screen()->geometry());
+        ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; })) << "not full screen: " << window.width();
+        window.refitHeatmap();
+        window.selectCell(2, 1);
+        save(window, dir, QStringLiteral("classroom_presentation_fr_%1_chat.png").arg(suffix));
+        window.tabs()->setCurrentWidget(window.stepper());
+        window.stepper()->setStep(Step::Scaled);
+        save(window, dir, QStringLiteral("classroom_presentation_fr_%1_step6.png").arg(suffix));
+        window.tabs()->setCurrentWidget(window.heatmap());
+
+        window.setSentence(chapter);
+        ASSERT_TRUE(waitForResult(window, chapter, teachingConfig()));
+        save(window, dir, QStringLiteral("classroom_presentation_fr_%1_chapter.png").arg(suffix));
+
+        window.tabs()->setCurrentWidget(window.classroom()->whyScaleChart());
+        ASSERT_TRUE(waitUntil([&] { return window.classroom()->whyScaleChart()->isReady(); }, 120000));
+        save(window, dir, QStringLiteral("classroom_presentation_fr_%1_why_scale.png").arg(suffix));
+        window.classroom()->presentation()->leave();
+    }
+}
+
+}  // namespace
+}  // namespace attnviz::ui

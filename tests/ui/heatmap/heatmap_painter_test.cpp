@@ -1,0 +1,238 @@
+// HeatmapPainter on a QImage, an SVG generator and a PDF writer, for the chapter's
+// "Le chat est assis" with the causal mask.
+#include <QBuffer>
+#include <QImage>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <cstdlib>
+#include <memory>
+
+#include "core/attention/AttentionTrace.h"
+#include "ui/heatmap/HeatmapPainter.h"
+
+namespace attnviz::ui {
+namespace {
+
+std::shared_ptr<const AttentionTrace> chatTrace(bool causal) {
+    AttentionConfig config;
+    config.mask.causal = causal;
+    return std::make_shared<const AttentionTrace>(AttentionTrace::compute("Le chat est assis", config));
+}
+
+int channelDistance(QRgb a, QRgb b) {
+    return std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)), std::abs(qBlue(a) - qBlue(b))});
+}
+
+bool isGrey(QRgb pixel) {
+    return std::abs(qRed(pixel) - qGreen(pixel)) <= 3 && std::abs(qGreen(pixel) - qBlue(pixel)) <= 3;
+}
+
+QFont valueFont() {
+    QFont font;
+    font.setPointSizeF(12);
+    return font;
+}
+
+TEST(HeatmapPainter, CellsTakeTheMapColourAndMaskedCellsAreHatched) {
+    const auto trace = chatTrace(true);
+    ASSERT_EQ(trace->size(), 4) << "Le / chat / est / assis";
+    const MatrixSource source(trace, Step::Weights, 0);
+    HeatmapStyle style = HeatmapPainter::defaultStyle(source);
+    style.showValues = false;
+    const HeatmapPainter painter(source, style);
+    constexpr int kCell = 40;
+    QImage image(4 * kCell, 4 * kCell, QImage::Format_ARGB32);
+    image.fill(Qt::magenta);
+    {
+        QPainter p(&image);
+        painter.paintCells(p, CellRange{0, 4, 0, 4}, QPointF(0, 0), kCell);
+    }
+    const QRgb zero = ColorMap(QStringLiteral("Blues")).colorAt(0).rgb();
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 4; ++j) {
+            const QRgb pixel = image.pixel(j * kCell + kCell / 2, i * kCell + kCell / 2);
+            if (j <= i) {
+                const QRgb expected = ColorMap(QStringLiteral("Blues")).colorAt(trace->weight(0, i, j)).rgb();
+                EXPECT_LE(channelDistance(pixel, expected), 2)
+                    << "cell (" << i << ", " << j << ") weight " << trace->weight(0, i, j) << ": got "
+                    << QColor(pixel).name().toStdString() << ", expected " << QColor(expected).name().toStdString();
+            } else {
+                EXPECT_TRUE(isGrey(pixel)) << "masked cell (" << i << ", " << j << ") is grey, got "
+                                           << QColor(pixel).name().toStdString();
+                EXPECT_GT(channelDistance(pixel, zero), 40) << "masked cell (" << i << ", " << j
+                                                            << ") must not look like a weight of 0";
+            }
+        }
+    }
+    // Across a masked cell both hatch colours show (lines on a background), not a flat fill.
+    int background = 0;
+    int line = 0;
+    for (int y = 2; y < kCell - 2; ++y) {
+        for (int x = 2; x < kCell - 2; ++x) {
+            const QRgb pixel = image.pixel(3 * kCell + x, 0 * kCell + y);
+            if (channelDistance(pixel, HeatmapPainter::hatchBackground().rgb()) <= 2) ++background;
+            if (channelDistance(pixel, HeatmapPainter::hatchLine().rgb()) <= 30) ++line;
+        }
+    }
+    EXPECT_GT(background, 200) << "hatch background pixels in masked cell (0, 3)";
+    EXPECT_GT(line, 60) << "hatch line pixels in masked cell (0, 3)";
+}
+
+TEST(HeatmapPainter, ValuesUseAContrastingColourAndOnlyWhenTheyFit) {
+    const auto trace = chatTrace(true);
+    const MatrixSource source(trace, Step::Weights, 0);
+    HeatmapStyle style = HeatmapPainter::defaultStyle(source);
+    style.valueFont = valueFont();
+    const HeatmapPainter painter(source, style);
+    EXPECT_TRUE(painter.valuesFit(64)) << "\"0.00\" in 12 pt fits a 64 px cell";
+    EXPECT_FALSE(painter.valuesFit(20)) << "\"0.00\" in 12 pt does not fit a 20 px cell";
+
+    for (const int cell : {64, 20}) {
+        QImage image(cell, cell, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        {
+            QPainter p(&image);
+            painter.paintCells(p, CellRange{0, 1, 0, 1}, QPointF(0, 0), cell);
+        }
+        // Cell (0, 0) has weight 1 (only key visible from the first query): darkest blue, white text.
+        const QRgb fill = ColorMap(QStringLiteral("Blues")).colorAt(1.0).rgb();
+        int text = 0;
+        for (int y = 0; y < cell - 1; ++y)
+            for (int x = 0; x < cell - 1; ++x)
+                if (qRed(image.pixel(x, y)) > 200 && qGreen(image.pixel(x, y)) > 200) ++text;
+        if (cell == 64)
+            EXPECT_GT(text, 20) << "white \"1.00\" drawn on the dark cell";
+        else
+            EXPECT_EQ(text, 0) << "no text in a 20 px cell";
+        EXPECT_EQ(image.pixel(2, 2), fill) << "fill of cell (0, 0) at " << cell << " px";
+    }
+}
+
+TEST(HeatmapPainter, ValuesMayShrinkToTheStylesSmallestScaleToFitACell) {
+    const auto trace = chatTrace(true);
+    const MatrixSource source(trace, Step::Weights, 0);
+    HeatmapStyle style = HeatmapPainter::defaultStyle(source);
+    style.valueFont = valueFont();
+    // A cell 6 px (the padding) wider than "0.00" at 90 % of the font: too small at full size.
+    QFont ninety = style.valueFont;
+    ninety.setPointSizeF(style.valueFont.pointSizeF() * 0.9);
+    const QFontMetricsF full(style.valueFont), reduced(ninety);
+    const int cell = static_cast<int>(std::ceil(std::max(reduced.horizontalAdvance(QStringLiteral("0.00")),
+                                                         reduced.height()))) + 6;
+    ASSERT_LT(cell, full.horizontalAdvance(QStringLiteral("0.00")) + 6) << "the full font must not fit";
+
+    style.smallestValueScale = 1;
+    EXPECT_FALSE(HeatmapPainter(source, style).valuesFit(cell)) << "never smaller than the font at scale 1";
+    style.smallestValueScale = 0.8;
+    const HeatmapPainter shrinking(source, style);
+    ASSERT_TRUE(shrinking.valuesFit(cell));
+    const QFont chosen = *shrinking.valueFontFor(cell);
+    EXPECT_LT(chosen.pointSizeF(), style.valueFont.pointSizeF());
+    EXPECT_GE(chosen.pointSizeF(), style.valueFont.pointSizeF() * 0.8 - 1e-9);
+    EXPECT_FALSE(shrinking.valuesFit(cell * 2 / 3)) << "not below the smallest scale";
+
+    QImage image(cell, cell, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter p(&image);
+        shrinking.paintCells(p, CellRange{0, 1, 0, 1}, QPointF(0, 0), cell);
+    }
+    int text = 0;  // white "1.00" on the darkest blue of cell (0, 0)
+    for (int y = 0; y < cell - 1; ++y)
+        for (int x = 0; x < cell - 1; ++x)
+            if (qRed(image.pixel(x, y)) > 200 && qGreen(image.pixel(x, y)) > 200) ++text;
+    EXPECT_GT(text, 10) << "the value is drawn in the smaller font";
+}
+
+TEST(HeatmapPainter, FigureLayoutPlacesEveryPart) {
+    const auto trace = chatTrace(true);
+    const MatrixSource source(trace, Step::Weights, 0);
+    const HeatmapPainter painter(source, HeatmapPainter::defaultStyle(source));
+    const HeatmapLayout layout = painter.figureLayout(48, valueFont());
+    EXPECT_EQ(layout.grid.size(), QSizeF(4 * 48, 4 * 48)) << "whole grid";
+    EXPECT_LE(layout.rowLabels.right(), layout.grid.left()) << "row labels left of the grid";
+    EXPECT_LE(layout.rowTitle.right(), layout.rowLabels.left()) << "rows' title left of the labels";
+    EXPECT_LE(layout.columnLabels.bottom(), layout.grid.top()) << "column labels above the grid";
+    EXPECT_LE(layout.columnTitle.bottom(), layout.columnLabels.top()) << "columns' title above the labels";
+    EXPECT_GE(layout.colorBar.left(), layout.grid.right()) << "colour bar right of the grid";
+    EXPECT_GE(layout.colorBarLabels.left(), layout.colorBar.right()) << "tick labels right of the bar";
+    EXPECT_FALSE(layout.maskedLegend.isEmpty()) << "causal mask: a legend for hatched cells";
+    EXPECT_GE(layout.size.width(), layout.colorBarLabels.right()) << "size holds the tick labels";
+    EXPECT_GE(layout.size.height(), layout.maskedLegend.bottom()) << "size holds the legend";
+    EXPECT_FALSE(layout.columnLabelsRotated) << "short French words fit 48 px cells in 12 pt";
+    EXPECT_EQ(layout.rowLabelStep, 1) << "every row label";
+
+    const HeatmapLayout tiny = painter.figureLayout(6, valueFont());
+    EXPECT_TRUE(tiny.columnLabelsRotated) << "labels turned vertical in 6 px cells";
+    EXPECT_GT(tiny.rowLabelStep, 1) << "only every k-th row label in 6 px cells";
+
+    const MatrixSource unmasked(chatTrace(false), Step::Weights, 0);
+    EXPECT_TRUE(HeatmapPainter(unmasked, HeatmapPainter::defaultStyle(unmasked)).figureLayout(48, valueFont())
+                    .maskedLegend.isEmpty())
+        << "no legend without a mask";
+}
+
+TEST(HeatmapPainter, SvgOutputIsVector) {
+    const auto trace = chatTrace(true);
+    const MatrixSource source(trace, Step::Weights, 0);
+    const HeatmapPainter painter(source, HeatmapPainter::defaultStyle(source));
+    const QSizeF size = painter.figureLayout(48, valueFont()).size;
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size.toSize());
+    svg.setViewBox(QRectF(QPointF(0, 0), size));
+    {
+        QPainter p(&svg);
+        painter.paintFigure(p, 48, valueFont(), HeatmapPainter::defaultAxisTitles(source), CellIndex{1, 0});
+    }
+    const QString text = QString::fromUtf8(buffer.data());
+    EXPECT_FALSE(text.contains(QStringLiteral("<image"))) << "no embedded bitmap";
+    EXPECT_TRUE(text.contains(QStringLiteral("chat"))) << "token labels are text";
+    EXPECT_TRUE(text.contains(QStringLiteral("Queries"))) << "rows' title";
+    EXPECT_TRUE(text.contains(QStringLiteral("Keys"))) << "columns' title";
+    EXPECT_TRUE(text.contains(QStringLiteral("masked"))) << "legend of hatched cells";
+    EXPECT_TRUE(text.contains(QStringLiteral("1.00"))) << "values in cells are text";
+    EXPECT_TRUE(text.contains(QStringLiteral("#c8c8c8"))) << "hatch background colour";
+}
+
+TEST(HeatmapPainter, PdfOutputHasNoBitmap) {
+    const auto trace = chatTrace(true);
+    const MatrixSource source(trace, Step::Weights, 0);
+    const HeatmapPainter painter(source, HeatmapPainter::defaultStyle(source));
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter pdf(&buffer);
+        pdf.setResolution(96);
+        const QSizeF size = painter.figureLayout(48, valueFont()).size;
+        pdf.setPageSize(QPageSize(size * 72.0 / 96.0, QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter p(&pdf);
+        painter.paintFigure(p, 48, valueFont(), HeatmapPainter::defaultAxisTitles(source));
+    }
+    EXPECT_TRUE(buffer.data().startsWith("%PDF")) << "a PDF";
+    EXPECT_GT(buffer.data().size(), 1000) << "with content";
+    EXPECT_FALSE(buffer.data().contains("/Subtype /Image")) << "no bitmap in the PDF";
+}
+
+TEST(HeatmapPainter, SignedMatrixUsesTheDivergingMap) {
+    const auto trace = chatTrace(false);
+    const MatrixSource source(trace, Step::Scores, 0);
+    const HeatmapStyle style = HeatmapPainter::defaultStyle(source);
+    EXPECT_EQ(style.colorMap.name(), QStringLiteral("RdBu_r")) << "scores are signed";
+    EXPECT_DOUBLE_EQ(style.scaleMin, -style.scaleMax) << "scale centred on 0";
+    const AxisTitles titles = HeatmapPainter::defaultAxisTitles(MatrixSource(trace, Step::Q, 0));
+    EXPECT_EQ(titles.rows, QStringLiteral("Tokens")) << "Q: rows are tokens";
+    EXPECT_EQ(titles.columns, QStringLiteral("Dimensions")) << "Q: columns are dimensions";
+}
+
+}  // namespace
+}  // namespace attnviz::ui

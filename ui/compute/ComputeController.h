@@ -1,0 +1,91 @@
+#pragma once
+#include <QFont>
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <array>
+#include <atomic>
+#include <list>
+#include <memory>
+#include <optional>
+
+#include "core/attention/AttentionTrace.h"
+#include "core/model/AttentionConfig.h"
+#include "ui/heatmap/MatrixSource.h"
+
+template <typename T>
+class QFutureWatcher;
+
+namespace attnviz::ui {
+
+/// What to compute: a sentence under a config, and the head whose matrices the views show.
+struct ComputeRequest {
+    QString sentence;
+    AttentionConfig config;
+    int head = 0;  ///< 0 … h−1 or kAllHeads; clamped to the trace's heads
+    /// A trace already computed for this sentence and config: only the sources are rebuilt.
+    std::shared_ptr<const AttentionTrace> reuse;
+    /// The font the heatmaps lay their labels out in: the token labels are measured in it here,
+    /// off the GUI thread (MatrixSource::widestRowLabel).
+    std::optional<QFont> labelFont = std::nullopt;
+    /// The language of the teaching model's dimension names on the steps' columns, the weights'
+    /// colour range.
+    SourceOptions sourceOptions = {};
+};
+
+/// Everything the views need, made off the GUI thread (the trace and one MatrixSource per step,
+/// since a signed source scans its whole matrix for its colour scale).
+struct ComputeResult {
+    enum class Outcome { Done, InputError, ConfigError, OtherError, Cancelled };
+    Outcome outcome = Outcome::Done;
+    QString error;  ///< the core's one-line message when outcome is an error
+    quint64 id = 0;
+    QString sentence;
+    SourceOptions sourceOptions;  ///< the request's
+    int head = 0;
+    std::shared_ptr<const AttentionTrace> trace;
+    std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;  ///< indexed by Step
+    qint64 milliseconds = 0;
+};
+
+/// Runs requests on a private thread pool. The latest request wins: a new request cancels
+/// the older ones (each has its own cancel flag, checked by the core), and only the latest
+/// result is reported. The destructor cancels and waits.
+class ComputeController : public QObject {
+    Q_OBJECT
+public:
+    explicit ComputeController(QObject* parent = nullptr);
+    ~ComputeController() override;
+
+    /// Starts a computation, cancelling every older one. Returns its id.
+    quint64 request(ComputeRequest request);
+    /// Cancels the running computations; the latest one reports a Cancelled outcome.
+    void cancel();
+    /// True while the latest request runs.
+    [[nodiscard]] bool isBusy() const { return busy_; }
+
+    /// The work itself, synchronous (what the worker thread runs).
+    [[nodiscard]] static ComputeResult compute(const ComputeRequest& request, const std::atomic<bool>& cancel);
+
+signals:
+    void busyChanged(bool busy);
+    /// The latest request's result (success, error or cancellation).
+    void finished(std::shared_ptr<const attnviz::ui::ComputeResult> result);
+
+private:
+    struct Job {
+        quint64 id = 0;
+        std::shared_ptr<std::atomic<bool>> cancel;
+        QFutureWatcher<ComputeResult>* watcher = nullptr;
+    };
+    void onJobFinished(quint64 id);
+    void setBusy(bool busy);
+
+    QThreadPool pool_;
+    std::list<Job> jobs_;
+    quint64 latest_ = 0;
+    bool busy_ = false;
+};
+
+}  // namespace attnviz::ui

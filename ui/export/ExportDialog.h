@@ -1,0 +1,130 @@
+#pragma once
+#include <QDialog>
+#include <QFutureWatcher>
+#include <QImage>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+
+#include "core/attention/AttentionTrace.h"
+#include "ui/export/FigureRenderer.h"
+#include "ui/heatmap/MatrixSource.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+
+namespace attnviz::ui {
+
+/// File → Export…: choose what (step, head) and how (PNG at a resolution, SVG, PDF, CSV of the
+/// matrix, JSON of the whole trace, title, colour map, values, caption), see a preview, then
+/// write the file (atomically) or copy it to the clipboard. The preview is drawn on a worker
+/// thread; the latest choice wins.
+class ExportDialog : public QDialog {
+    Q_OBJECT
+public:
+    enum class Format { Png, Svg, Pdf, Csv, Json };
+
+    ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget* parent = nullptr);
+    ~ExportDialog() override;
+
+    void setStep(Step step);
+    void setHead(int head);  ///< 0 … h−1 or kAllHeads
+    /// Picks a colour map by name; an unknown or empty name picks "Automatic".
+    void setColorMapName(const QString& name);
+    /// The map "Automatic" uses for weights (the window's); signed steps always get RdBu_r.
+    void setAutomaticWeightsColorMap(const QString& name);
+    /// The weights' colour range of the figures (the window's; WeightsRange::Fixed by default).
+    void setWeightsRange(WeightsRange range);
+    void setFormat(Format format);
+    [[nodiscard]] Step step() const;
+    [[nodiscard]] int head() const;
+    [[nodiscard]] Format format() const;
+    /// The figure options as chosen (title empty means the default title).
+    [[nodiscard]] FigureOptions figureOptions() const;
+    /// The language of the dimension names and the weights' range of the figures.
+    [[nodiscard]] SourceOptions sourceOptions() const;
+    /// PNG device pixels per figure unit (dpi / 96).
+    [[nodiscard]] double pngScale() const;
+
+    /// Writes the chosen file to path. False on failure: lastError() says why (and a message box
+    /// shows it when interactive); an existing file is then left byte-identical.
+    bool exportTo(const QString& path);
+    /// Copies the chosen image (PNG/SVG/PDF formats) or the matrix as CSV text (CSV, JSON).
+    bool copyToClipboard();
+    [[nodiscard]] QString lastError() const { return lastError_; }
+    void setInteractive(bool interactive) { interactive_ = interactive; }
+
+    /// The preview as last drawn (null before the first one), and whether one is being drawn.
+    [[nodiscard]] QImage previewImage() const { return preview_; }
+    [[nodiscard]] bool isPreviewPending() const;
+    /// The size of the figure as exported (figure units), for the chosen step and head.
+    [[nodiscard]] QSizeF figureSize() const { return figureSize_; }
+
+    [[nodiscard]] QComboBox* formatBox() const { return format_; }
+    [[nodiscard]] QComboBox* stepBox() const { return step_; }
+    [[nodiscard]] QComboBox* headBox() const { return head_; }
+    [[nodiscard]] QComboBox* colorMapBox() const { return colorMap_; }
+    [[nodiscard]] QLineEdit* titleEdit() const { return title_; }
+    [[nodiscard]] QCheckBox* valuesBox() const { return values_; }
+    [[nodiscard]] QCheckBox* captionBox() const { return caption_; }
+    [[nodiscard]] QSpinBox* dpiBox() const { return dpi_; }
+
+signals:
+    void previewReady();
+    void exported(const QString& path);
+
+private:
+    struct PreviewResult {
+        int generation = 0;
+        QImage image;
+        QSizeF figureSize;
+        QString text;  ///< CSV and JSON formats: what the file will hold
+        QString error;
+    };
+
+    void chooseFileAndExport();
+    void schedulePreview();
+    void startPreview();
+    void showPreview();
+    void updateEnabledState();
+    void updateSizeText();
+    [[nodiscard]] QString suffix() const;
+    void fail(const QString& message);
+
+    std::shared_ptr<const AttentionTrace> trace_;
+    QString weightsColorMap_;
+    WeightsRange weightsRange_ = WeightsRange::Fixed;
+    QComboBox* format_ = nullptr;
+    QComboBox* step_ = nullptr;
+    QComboBox* head_ = nullptr;
+    QComboBox* colorMap_ = nullptr;
+    QLineEdit* title_ = nullptr;
+    QCheckBox* values_ = nullptr;
+    QCheckBox* caption_ = nullptr;
+    QSpinBox* dpi_ = nullptr;
+    QLabel* sizeText_ = nullptr;
+    QStackedWidget* previewStack_ = nullptr;
+    QLabel* previewLabel_ = nullptr;
+    QPlainTextEdit* textPreview_ = nullptr;
+    QPushButton* exportButton_ = nullptr;
+    QPushButton* copyButton_ = nullptr;
+
+    QTimer previewDelay_;
+    QFutureWatcher<PreviewResult> watcher_;
+    int generation_ = 0;
+    bool previewPending_ = false;
+    QImage preview_;
+    QSizeF figureSize_;
+    QString lastError_;
+    QString lastFolder_;
+    bool interactive_ = true;
+};
+
+}  // namespace attnviz::ui

@@ -1,0 +1,283 @@
+#include "ui/export/FigureRenderer.h"
+
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnviz::ui {
+namespace {
+
+constexpr double kOuterMargin = 10;        ///< around everything
+constexpr double kGridTarget = 640;        ///< the larger side of the grid, when cells need not grow
+constexpr double kLargestCell = 56;        ///< small matrices: cells stop growing here
+constexpr double kLargestValuesGrid = 1800;  ///< cells may grow up to this grid side so that values fit
+constexpr double kCaptionMinWidth = 520;   ///< a narrow figure still gets a readable caption width
+constexpr int kLabelPixels = 13;
+constexpr int kTitlePixels = 17;
+constexpr int kCaptionPixels = 11;
+constexpr int kValuePixelsLargest = 12;
+constexpr int kValuePixelsSmallest = 9;
+
+QFont figureFont(int pixels, bool bold = false) {
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setStyleHint(QFont::SansSerif);
+    font.setPixelSize(pixels);
+    font.setBold(bold);
+    return font;
+}
+
+QString number(double value) { return QString::number(value, 'g', 6); }
+
+/// Cell side (figure units, whole device pixels at `align`) and the value font's pixel size.
+struct Sizing {
+    double cell = 1;
+    int valuePixels = kValuePixelsLargest;
+};
+
+Sizing chooseSizing(const MatrixSource& source, const FigureOptions& options, double align) {
+    const double extent = std::max({source.rows(), source.cols(), 1});
+    Sizing sizing;
+    sizing.cell = std::min(kLargestCell, kGridTarget / extent);
+    if (options.showValues) {
+        // The largest value font whose numbers fit without the grid growing past the limit.
+        const HeatmapStyle style = HeatmapPainter::defaultStyle(source);
+        const QString widest = widestValueText(style.scaleMin, style.scaleMax, style.decimals);
+        for (int pixels = kValuePixelsLargest; pixels >= kValuePixelsSmallest; --pixels) {
+            const QFontMetricsF metrics(figureFont(pixels));
+            const double needed = std::ceil(std::max(metrics.horizontalAdvance(widest), metrics.height())) + 7;
+            if (sizing.cell >= needed || extent * needed <= kLargestValuesGrid) {
+                sizing.cell = std::max(sizing.cell, needed);
+                sizing.valuePixels = pixels;
+                break;
+            }
+        }
+    }
+    sizing.cell = std::max(1.0, std::ceil(sizing.cell * align - 1e-9)) / align;
+    return sizing;
+}
+
+HeatmapStyle figureStyle(const MatrixSource& source, const FigureOptions& options, int valuePixels) {
+    HeatmapStyle style = HeatmapPainter::defaultStyle(source);
+    if (!options.colormap.isEmpty()) {
+        if (const auto map = ColorMap::byName(options.colormap)) style.colorMap = *map;
+    }
+    style.showValues = options.showValues;
+    style.valueFont = figureFont(valuePixels);
+    return style;
+}
+
+/// The caption on as few lines as it needs within maxWidth, the lines about equally long, broken
+/// only between settings (at " · ").
+QString balancedCaption(const QString& caption, const QFontMetricsF& metrics, double maxWidth) {
+    const QString separator = QStringLiteral(" · ");
+    const double full = metrics.horizontalAdvance(caption);
+    if (full <= maxWidth) return caption;
+    const QStringList parts = caption.split(separator);
+    // Greedy filling up to `limit`: the shortest limit that gives the fewest lines makes them even.
+    const auto fill = [&](double limit) {
+        QStringList lines;
+        QString current;
+        for (const QString& part : parts) {
+            const QString candidate = current.isEmpty() ? part : current + separator + part;
+            if (current.isEmpty() || metrics.horizontalAdvance(candidate) <= limit) {
+                current = candidate;
+            } else {
+                lines << current;
+                current = part;
+            }
+        }
+        lines << current;
+        return lines;
+    };
+    for (auto count = static_cast<qsizetype>(std::ceil(full / maxWidth)); count < parts.size(); ++count) {
+        const double even = full / static_cast<double>(count);
+        for (double limit = std::min(even, maxWidth);; limit = std::min(maxWidth, limit + std::max(4.0, even * 0.03))) {
+            const QStringList lines = fill(limit);
+            if (lines.size() <= count) return lines.join(QLatin1Char('\n'));
+            if (limit >= maxWidth) break;
+        }
+    }
+    return parts.join(QLatin1Char('\n'));
+}
+
+FigureOptions checked(FigureOptions options) {
+    if (!(options.pixelAlignment > 0)) options.pixelAlignment = 1;
+    return options;
+}
+
+}  // namespace
+
+FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options)
+    : source_(source),
+      options_(checked(std::move(options))),
+      heatmap_(source, figureStyle(source, options_,
+                                   chooseSizing(source, options_, options_.pixelAlignment).valuePixels)),
+      labelFont_(figureFont(kLabelPixels)),
+      titleFont_(figureFont(kTitlePixels, true)),
+      captionFont_(figureFont(kCaptionPixels)) {
+    title_ = options_.title.isEmpty() ? defaultTitle(source.step(), source.head(), source.trace().heads())
+                                      : options_.title;
+    caption_ = options_.showCaption ? settingsCaption(source.trace(), source.step(), source.head()) : QString();
+    cellSize_ = chooseSizing(source, options_, options_.pixelAlignment).cell;
+    layout_ = heatmap_.figureLayout(cellSize_, labelFont_);
+
+    const QFontMetricsF titleMetrics(titleFont_);
+    const QFontMetricsF captionMetrics(captionFont_);
+    const double titleHeight = std::ceil(titleMetrics.height());
+    const double titleWidth = std::ceil(titleMetrics.horizontalAdvance(title_));
+
+    double width = std::max(layout_.size.width(), titleWidth + 2 * kOuterMargin);
+    QRectF captionBounds;
+    if (!caption_.isEmpty()) {
+        caption_ = balancedCaption(caption_, captionMetrics, std::max(width, kCaptionMinWidth));
+        captionBounds = captionMetrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignHCenter, caption_);
+        width = std::max(width, std::ceil(captionBounds.width()));
+    }
+    width += 2 * kOuterMargin;
+
+    titleRect_ = QRectF(kOuterMargin, kOuterMargin, width - 2 * kOuterMargin, titleHeight);
+    // Centre the heatmap, then nudge it so that cell edges fall on whole device pixels.
+    QPointF origin((width - layout_.size.width()) / 2, titleRect_.bottom());
+    const double align = options_.pixelAlignment;
+    const QPointF grid = origin + layout_.grid.topLeft();
+    origin += QPointF(std::round(grid.x() * align) / align - grid.x(), std::round(grid.y() * align) / align - grid.y());
+    heatmapOrigin_ = origin;
+
+    double bottom = heatmapOrigin_.y() + layout_.size.height();
+    if (!caption_.isEmpty()) {
+        captionRect_ = QRectF(kOuterMargin, bottom, width - 2 * kOuterMargin, std::ceil(captionBounds.height()));
+        bottom = captionRect_.bottom();
+    }
+    size_ = QSizeF(std::ceil(width), std::ceil(bottom + kOuterMargin));
+}
+
+QRectF FigureRenderer::gridRect() const { return layout_.grid.translated(heatmapOrigin_); }
+
+QRectF FigureRenderer::cellRect(int row, int col) const {
+    const QRectF grid = gridRect();
+    return {grid.left() + col * cellSize_, grid.top() + row * cellSize_, cellSize_, cellSize_};
+}
+
+void FigureRenderer::paint(QPainter& painter) const {
+    painter.save();
+    painter.fillRect(QRectF(QPointF(0, 0), size_), heatmap_.style().background);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setPen(heatmap_.style().textColor);
+    painter.setFont(titleFont_);
+    painter.drawText(titleRect_, Qt::AlignHCenter | Qt::AlignVCenter, title_);
+
+    painter.save();
+    painter.translate(heatmapOrigin_);
+    paintHeatmap(painter);
+    painter.restore();
+
+    if (!caption_.isEmpty()) {
+        painter.setFont(captionFont_);
+        painter.setPen(QColor(68, 68, 68));
+        painter.drawText(captionRect_, Qt::AlignHCenter | Qt::AlignTop, caption_);
+    }
+    painter.restore();
+}
+
+void FigureRenderer::paintHeatmap(QPainter& painter) const {
+    // HeatmapPainter::paintFigure's parts, except that row labels taller than their cells are
+    // drawn whole (paintRowLabels clips each label to its cell).
+    const HeatmapLayout& figure = layout_;
+    const HeatmapStyle& style = heatmap_.style();
+    heatmap_.paintCells(painter, CellRange{0, source_.rows(), 0, source_.cols()}, figure.grid.topLeft(), cellSize_);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(labelFont_);
+    painter.setPen(style.textColor);
+    HeatmapPainter::paintAxisTitles(painter, figure, HeatmapPainter::defaultAxisTitles(source_));
+    const QFontMetricsF metrics(labelFont_);
+    if (cellSize_ >= metrics.height()) {
+        HeatmapPainter::paintRowLabels(painter, source_.rowLabels(), 0, source_.rows(), figure.rowLabelStep,
+                                       figure.rowLabels, figure.grid.top(), cellSize_);
+    } else {
+        const int step = std::max(1, figure.rowLabelStep);
+        for (int row = 0; row < source_.rows(); row += step) {
+            const double centre = figure.grid.top() + (row + 0.5) * cellSize_;
+            const QRectF rect(figure.rowLabels.left(), centre - metrics.height() / 2, figure.rowLabels.width(),
+                              metrics.height());
+            painter.drawText(rect, Qt::AlignRight | Qt::AlignVCenter,
+                             metrics.elidedText(source_.rowLabels().value(row), Qt::ElideRight, rect.width()));
+        }
+    }
+    HeatmapPainter::paintColumnLabels(painter, source_.colLabels(), 0, source_.cols(), figure.columnLabelStep,
+                                      figure.columnLabelsRotated, figure.columnLabels, figure.grid.left(), cellSize_);
+    HeatmapPainter::paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style.colorMap, style.scaleMin,
+                                  style.scaleMax);
+    if (!figure.maskedLegend.isEmpty()) HeatmapPainter::paintMaskedLegend(painter, figure.maskedLegend);
+}
+
+QString FigureRenderer::defaultTitle(Step step, int head, int heads) {
+    QString name;
+    switch (step) {
+        case Step::X: return tr("Input X (embeddings + positions)");
+        case Step::Output: return tr("Output (context · W_O)");
+        case Step::Q: name = tr("Queries Q"); break;
+        case Step::K: name = tr("Keys K"); break;
+        case Step::V: name = tr("Values V"); break;
+        case Step::Scores: name = tr("Scores QKᵀ"); break;
+        case Step::Scaled: name = tr("Scaled scores"); break;
+        case Step::Masked: name = tr("Masked scores"); break;
+        case Step::Weights: name = tr("Attention weights"); break;
+        case Step::Context: name = tr("Context (weights · V)"); break;
+    }
+    if (head != kAllHeads) return tr("%1 — head %2").arg(name).arg(head);
+    if (heads <= 1) return tr("%1 — head 0").arg(name);
+    if (isSquareStep(step)) return tr("%1 — mean of %2 heads").arg(name).arg(heads);
+    return tr("%1 — all %2 heads").arg(name).arg(heads);
+}
+
+QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, int head) {
+    const AttentionConfig& config = trace.config();
+    QStringList parts;
+    const int padding = trace.size() - trace.realTokenCount();
+    parts << (padding > 0 ? tr("n = %1 (%2 padding)").arg(trace.size()).arg(padding) : tr("n = %1").arg(trace.size()));
+    parts << tr("d_model = %1").arg(config.dModel);
+    QString heads = config.heads == 1 ? tr("1 head") : tr("%1 heads").arg(config.heads);
+    if (step != Step::X && step != Step::Output) {
+        if (head != kAllHeads) {
+            heads += tr(" (head %1 shown)").arg(head);
+        } else if (config.heads > 1) {
+            heads += isSquareStep(step) ? tr(" (mean shown)") : tr(" (all shown)");
+        }
+    }
+    parts << heads;
+    parts << tr("d_k = %1").arg(config.dK());
+    parts << (config.scaleBySqrtDk ? tr("scaled by √d_k") : tr("not scaled by √d_k"));
+    parts << tr("T = %1").arg(number(config.temperature));
+
+    QStringList masks;
+    if (config.mask.causal) masks << tr("causal");
+    if (config.mask.window > 0) {
+        QString window = tr("window %1").arg(config.mask.window);
+        if (!config.mask.globalTokens.empty()) {
+            QStringList globals;
+            for (const int g : config.mask.globalTokens) globals << QString::number(g);
+            window += tr(" (global %1)").arg(globals.join(QStringLiteral(", ")));
+        }
+        masks << window;
+    }
+    if (config.mask.padTo > 0) masks << tr("padding to %1").arg(config.mask.padTo);
+    if (!config.mask.customMasked.empty()) {
+        const auto count = static_cast<int>(config.mask.customMasked.size());
+        masks << (count == 1 ? tr("1 cell masked by hand") : tr("%1 cells masked by hand").arg(count));
+    }
+    parts << (masks.isEmpty() ? tr("no mask") : tr("mask: %1").arg(masks.join(QStringLiteral(" + "))));
+    parts << (config.positionalEncoding ? tr("positions on") : tr("positions off"));
+    switch (config.preset) {
+        case ProjectionPreset::Random: parts << tr("random W"); break;
+        case ProjectionPreset::Identity: parts << tr("identity W"); break;
+        case ProjectionPreset::Supplied: parts << tr("supplied W"); break;
+        case ProjectionPreset::Teaching: parts << tr("teaching model"); break;
+    }
+    parts << tr("seed %1").arg(config.seed);
+    return parts.join(QStringLiteral(" · "));
+}
+
+}  // namespace attnviz::ui

@@ -1,0 +1,82 @@
+#pragma once
+#include <QCoreApplication>
+#include <QFont>
+#include <QPainter>
+#include <QRectF>
+#include <QSizeF>
+#include <QString>
+
+#include "ui/heatmap/HeatmapPainter.h"
+#include "ui/heatmap/MatrixSource.h"
+
+namespace attnviz::ui {
+
+/// Figure units per inch: one unit is one CSS/screen pixel (PNG at scale 1 is 96 dpi).
+inline constexpr double kFigureUnitsPerInch = 96.0;
+
+/// What a standalone figure shows.
+struct FigureOptions {
+    QString title;            ///< empty: defaultFigureTitle(…)
+    QString colormap;         ///< empty: ColorMap::defaultName(source.kind())
+    bool showValues = true;   ///< numbers in the cells, drawn where they fit
+    bool showCaption = true;  ///< the settings line under the heatmap
+    /// Device pixels per figure unit the figure will be drawn at (PNG scale; 1 for SVG and PDF).
+    /// Cell edges are put on whole device pixels at this scale, so adjacent cells never show a
+    /// seam of background between them.
+    double pixelAlignment = 1;
+};
+
+/// A heatmap figure that stands on its own, for a paper or a slide: title, axis titles, token
+/// labels on both axes, cells (via HeatmapPainter: masked cells hatched as in the window, values
+/// where they fit), the colour bar with its scale, and a caption with every setting that made the
+/// numbers. Layout is done once in the constructor (fonts need a QGuiApplication); paint() can
+/// then draw on any QPainter (QImage, QSvgGenerator, QPdfWriter) in figure units.
+class FigureRenderer {
+    Q_DECLARE_TR_FUNCTIONS(attnviz::ui::FigureRenderer)
+
+public:
+    /// Keeps a reference: the source must outlive the renderer.
+    FigureRenderer(const MatrixSource& source, FigureOptions options);
+
+    [[nodiscard]] const FigureOptions& options() const { return options_; }
+    [[nodiscard]] const MatrixSource& source() const { return source_; }
+    /// The whole figure, in figure units.
+    [[nodiscard]] QSizeF size() const { return size_; }
+    /// The title as drawn (options().title, or the default one).
+    [[nodiscard]] const QString& title() const { return title_; }
+    /// The settings caption as drawn: its lines separated by "\n"; empty when turned off.
+    [[nodiscard]] const QString& caption() const { return caption_; }
+    [[nodiscard]] const HeatmapStyle& style() const { return heatmap_.style(); }
+    /// Side of a cell, in figure units.
+    [[nodiscard]] double cellSize() const { return cellSize_; }
+    /// The cells' area and one cell, in figure units.
+    [[nodiscard]] QRectF gridRect() const;
+    [[nodiscard]] QRectF cellRect(int row, int col) const;
+    /// Whether values are drawn in the cells (asked for, and they fit).
+    [[nodiscard]] bool valuesShown() const { return heatmap_.valuesFit(cellSize_); }
+
+    /// Draws the figure with its top-left corner at (0, 0), background filled.
+    void paint(QPainter& painter) const;
+
+    /// "Attention weights — head 0", "Scores QKᵀ — mean of 2 heads", "Queries Q — all heads", …
+    [[nodiscard]] static QString defaultTitle(Step step, int head, int heads);
+    /// One line with the settings: n, d_model, heads and the head shown, d_k, scaling, T, the
+    /// masks, positions, projections and the seed.
+    [[nodiscard]] static QString settingsCaption(const AttentionTrace& trace, Step step, int head);
+
+private:
+    void paintHeatmap(QPainter& painter) const;
+
+    const MatrixSource& source_;
+    FigureOptions options_;
+    HeatmapPainter heatmap_;
+    QFont labelFont_, titleFont_, captionFont_;
+    QString title_, caption_;
+    double cellSize_ = 1;
+    HeatmapLayout layout_;
+    QPointF heatmapOrigin_;  ///< where the HeatmapPainter figure's (0, 0) goes
+    QRectF titleRect_, captionRect_;
+    QSizeF size_;
+};
+
+}  // namespace attnviz::ui

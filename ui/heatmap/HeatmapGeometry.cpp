@@ -1,0 +1,182 @@
+#include "ui/heatmap/HeatmapGeometry.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace attnviz::ui {
+namespace {
+
+constexpr QChar kMinus(0x2212);
+constexpr QChar kInfinity(0x221E);
+
+QString withTypographicMinus(QString text) { return text.replace(QLatin1Char('-'), kMinus); }
+
+std::optional<QString> nonFiniteText(double value) {
+    if (std::isnan(value)) return QStringLiteral("NaN");
+    if (std::isinf(value)) return value < 0 ? QString(kMinus) + kInfinity : QString(kInfinity);
+    return std::nullopt;
+}
+
+int clampIndex(double index, int count) {
+    if (!(index > 0)) return 0;
+    if (index >= count) return count;
+    return static_cast<int>(index);
+}
+
+// Smallest of 1, 2, 5 × 10^k that is ≥ x (x ≥ 1).
+int roundUp125(double x) {
+    for (int decade = 1;; decade *= 10) {
+        for (const int m : {1, 2, 5})
+            if (m * decade >= x) return m * decade;
+        if (decade > 100'000'000) return std::numeric_limits<int>::max();
+    }
+}
+
+}  // namespace
+
+std::optional<CellIndex> cellAt(const GridGeometry& grid, QPointF point) {
+    if (!(grid.cellSize > 0)) return std::nullopt;
+    if (point.x() < grid.area.left() || point.x() >= grid.area.right() || point.y() < grid.area.top() ||
+        point.y() >= grid.area.bottom())
+        return std::nullopt;
+    const QPointF content = point - grid.area.topLeft() + grid.scroll;
+    const double col = std::floor(content.x() / grid.cellSize);
+    const double row = std::floor(content.y() / grid.cellSize);
+    if (col < 0 || row < 0 || col >= grid.cols || row >= grid.rows) return std::nullopt;
+    return CellIndex{static_cast<int>(row), static_cast<int>(col)};
+}
+
+QRectF cellRect(const GridGeometry& grid, CellIndex cell) {
+    const QPointF origin = grid.gridOrigin();
+    return {origin.x() + cell.col * grid.cellSize, origin.y() + cell.row * grid.cellSize, grid.cellSize,
+            grid.cellSize};
+}
+
+CellRange cellsIn(QRectF contentRect, double cellSize, int rows, int cols) {
+    if (!(cellSize > 0) || contentRect.isEmpty() || rows <= 0 || cols <= 0) return {};
+    CellRange range;
+    range.colBegin = clampIndex(std::floor(contentRect.left() / cellSize), cols);
+    range.colEnd = clampIndex(std::ceil(contentRect.right() / cellSize), cols);
+    range.rowBegin = clampIndex(std::floor(contentRect.top() / cellSize), rows);
+    range.rowEnd = clampIndex(std::ceil(contentRect.bottom() / cellSize), rows);
+    if (range.isEmpty()) return {};
+    return range;
+}
+
+CellRange visibleCells(const GridGeometry& grid) {
+    return cellsIn(QRectF(grid.scroll, grid.area.size()), grid.cellSize, grid.rows, grid.cols);
+}
+
+QPointF scrollToShow(const GridGeometry& grid, CellIndex cell) {
+    const auto axis = [](double scroll, double view, double start, double size, double content) {
+        if (start < scroll)
+            scroll = start;
+        else if (start + size > scroll + view)
+            scroll = start + size - view;
+        return std::clamp(scroll, 0.0, std::max(0.0, content - view));
+    };
+    const QSizeF content = grid.contentSize();
+    return {axis(grid.scroll.x(), grid.area.width(), cell.col * grid.cellSize, grid.cellSize, content.width()),
+            axis(grid.scroll.y(), grid.area.height(), cell.row * grid.cellSize, grid.cellSize, content.height())};
+}
+
+int clampCellSize(int cellSize) { return std::clamp(cellSize, kMinCellSize, kMaxCellSize); }
+
+int zoomedCellSize(int cellSize, int steps) {
+    int size = clampCellSize(cellSize);
+    for (; steps > 0; --steps) size = clampCellSize(std::max(size + 1, static_cast<int>(std::lround(size * 1.25))));
+    for (; steps < 0; ++steps) size = clampCellSize(std::min(size - 1, static_cast<int>(std::lround(size / 1.25))));
+    return size;
+}
+
+QPointF scrollAfterZoom(const GridGeometry& before, double newCellSize, QPointF anchor) {
+    if (!(before.cellSize > 0)) return before.scroll;
+    const QPointF inArea = anchor - before.area.topLeft();
+    const QPointF content = inArea + before.scroll;
+    return content * (newCellSize / before.cellSize) - inArea;
+}
+
+bool columnLabelsRotated(double widestLabel, double cellSize, double padding) {
+    return widestLabel + padding > cellSize;
+}
+
+int labelStep(double cellSize, double labelExtent) {
+    if (!(cellSize > 0)) return std::numeric_limits<int>::max();
+    if (labelExtent <= cellSize) return 1;
+    return roundUp125(labelExtent / cellSize);
+}
+
+bool valueFitsInCell(QSizeF textSize, double cellSize, double padding) {
+    return textSize.width() + 2 * padding <= cellSize && textSize.height() + 2 * padding <= cellSize;
+}
+
+QString formatValue(double value, int decimals) {
+    if (auto special = nonFiniteText(value)) return *special;
+    return withTypographicMinus(QString::number(value, 'f', std::clamp(decimals, 0, 17)));
+}
+
+QString formatExactValue(double value) {
+    if (auto special = nonFiniteText(value)) return *special;
+    std::array<char, 64> buffer{};
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    return withTypographicMinus(QString::fromLatin1(buffer.data(), result.ptr - buffer.data()));
+}
+
+QString cellText(double value, bool masked, int decimals) {
+    if (masked) return std::isinf(value) && value < 0 ? formatValue(value, decimals) : QString();
+    return formatValue(value, decimals);
+}
+
+QString maskedText() { return QCoreApplication::translate("attnviz::ui::HeatmapView", "masked"); }
+
+QString widestValueText(double min, double max, int decimals) {
+    const QString a = formatValue(std::isfinite(min) ? min : 0.0, decimals);
+    const QString b = formatValue(std::isfinite(max) ? max : 0.0, decimals);
+    return a.size() >= b.size() ? a : b;
+}
+
+std::vector<double> niceTicks(double min, double max, int maxTicks) {
+    if (!std::isfinite(min) || !std::isfinite(max)) return {};
+    if (max < min) std::swap(min, max);
+    if (max == min) return {min};
+    maxTicks = std::max(2, maxTicks);
+    const double rough = (max - min) / (maxTicks - 1);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = 10 * magnitude;
+    for (const double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        if (m * magnitude >= rough * (1 - 1e-9)) {
+            step = m * magnitude;
+            break;
+        }
+    }
+    const double tolerance = step * 1e-9;
+    const double first = std::ceil((min - tolerance) / step);
+    std::vector<double> ticks;
+    for (double k = first;; k += 1) {
+        double tick = k * step;
+        if (tick > max + tolerance) break;
+        if (std::abs(tick) < tolerance) tick = 0;
+        ticks.push_back(tick);
+        if (static_cast<int>(ticks.size()) > maxTicks) break;
+    }
+    if (ticks.size() < 2) return {min, max};
+    return ticks;
+}
+
+int tickDecimals(const std::vector<double>& ticks) {
+    for (int decimals = 0; decimals < 10; ++decimals) {
+        const double scale = std::pow(10.0, decimals);
+        const bool exact = std::all_of(ticks.begin(), ticks.end(), [scale](double t) {
+            const double scaled = t * scale;
+            return std::abs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, std::abs(scaled));
+        });
+        if (exact) return decimals;
+    }
+    return 10;
+}
+
+}  // namespace attnviz::ui

@@ -1,0 +1,414 @@
+#include "ui/heatmap/HeatmapPainter.h"
+
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QList>
+#include <QPaintEngine>
+#include <QPen>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace attnviz::ui {
+namespace {
+
+constexpr double kHatchSpacing = 8;
+constexpr double kHatchWidth = 1.5;
+constexpr double kMinCellForGap = 12;
+constexpr int kCellsPerBlock = 1 << 16;
+
+bool isWhole(double value) { return value == std::floor(value); }
+
+// Whether rectangles at gridOrigin + k·cellSize (and cellSize − gap wide) fall on whole device
+// pixels of a raster painter: there the rectangle fill without antialiasing gives exactly the
+// antialiased fill's pixels, without rasterizing a path per cell.
+bool onWholePixels(const QPainter& painter, QPointF gridOrigin, double cellSize, double gap) {
+    const QPaintEngine* engine = painter.paintEngine();
+    const QTransform device = painter.deviceTransform();
+    return engine && engine->type() == QPaintEngine::Raster && device.type() <= QTransform::TxTranslate &&
+           isWhole(device.dx() + gridOrigin.x()) && isWhole(device.dy() + gridOrigin.y()) && isWhole(cellSize) &&
+           isWhole(gap);
+}
+
+bool hasMask(const MatrixSource& source) {
+    return (source.step() == Step::Masked || source.step() == Step::Weights) && !source.trace().mask().isEmpty();
+}
+
+QFont boldened(QFont font) {
+    font.setBold(true);
+    return font;
+}
+
+}  // namespace
+
+HeatmapPainter::HeatmapPainter(const MatrixSource& source, HeatmapStyle style)
+    : source_(source), style_(std::move(style)) {}
+
+HeatmapStyle HeatmapPainter::defaultStyle(const MatrixSource& source) {
+    HeatmapStyle style;
+    style.colorMap = ColorMap(ColorMap::defaultName(source.kind()));
+    style.scaleMin = source.scaleMin();
+    style.scaleMax = source.scaleMax();
+    return style;
+}
+
+AxisTitles HeatmapPainter::defaultAxisTitles(const MatrixSource& source) {
+    if (isSquareStep(source.step())) return {tr("Queries"), tr("Keys")};
+    return {tr("Tokens"), tr("Dimensions")};
+}
+
+std::optional<QFont> HeatmapPainter::valueFontFor(double cellSize) const {
+    if (!style_.showValues) return std::nullopt;
+    const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals);
+    const auto fits = [&](const QFont& font) {
+        const QFontMetricsF metrics(font);
+        return valueFitsInCell(QSizeF(metrics.horizontalAdvance(widest), metrics.height()), cellSize);
+    };
+    if (fits(style_.valueFont)) return style_.valueFont;
+    const double size = style_.valueFont.pointSizeF();
+    if (size <= 0 || style_.smallestValueScale >= 1) return std::nullopt;
+    // The largest smaller font that fits, in steps of 3 % of the size.
+    QFont smaller = style_.valueFont;
+    for (double scale = 0.97; scale >= style_.smallestValueScale - 1e-9; scale -= 0.03) {
+        smaller.setPointSizeF(size * scale);
+        if (fits(smaller)) return smaller;
+    }
+    return std::nullopt;
+}
+
+void HeatmapPainter::paintCells(QPainter& painter, const CellRange& range, QPointF gridOrigin,
+                                double cellSize) const {
+    const CellRange clipped{std::max(0, range.rowBegin), std::min(source_.rows(), range.rowEnd),
+                            std::max(0, range.colBegin), std::min(source_.cols(), range.colEnd)};
+    if (clipped.isEmpty() || !(cellSize > 0)) return;
+    const std::optional<QFont> valueFont = valueFontFor(cellSize);
+    const bool withValues = valueFont.has_value();
+    const int rowsPerBlock = std::max(1, kCellsPerBlock / clipped.colCount());
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(valueFont.value_or(style_.valueFont));
+    for (int row = clipped.rowBegin; row < clipped.rowEnd; row += rowsPerBlock)
+        paintRows(painter, row, std::min(clipped.rowEnd, row + rowsPerBlock), clipped.colBegin, clipped.colEnd,
+                  gridOrigin, cellSize, withValues);
+    painter.restore();
+}
+
+bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QPoint gridOrigin, int cellSize) const {
+    const QImage::Format format = image.format();
+    if (image.devicePixelRatio() != 1.0 || cellSize <= 0 ||
+        (format != QImage::Format_RGB32 && format != QImage::Format_ARGB32 &&
+         format != QImage::Format_ARGB32_Premultiplied))
+        return false;
+    const double gapSize = cellSize >= kMinCellForGap ? style_.cellGap : 0.0;
+    const auto gap = static_cast<int>(gapSize);
+    if (gap != gapSize || gap < 0 || gap >= cellSize || (gap > 0 && style_.background.alpha() != 255)) return false;
+    if (hasMask(source_) || valuesFit(cellSize)) return false;
+    const CellRange clipped{std::max(0, range.rowBegin), std::min(source_.rows(), range.rowEnd),
+                            std::max(0, range.colBegin), std::min(source_.cols(), range.colEnd)};
+    // The pixels of the block's columns inside the image (with gaps: paintRows' background fill).
+    const int xBegin = std::max(0, gridOrigin.x() + clipped.colBegin * cellSize);
+    const int xEnd = std::min(image.width(), gridOrigin.x() + clipped.colEnd * cellSize);
+    if (clipped.isEmpty() || xBegin >= xEnd) return true;
+    const QRgb background = style_.background.rgba();
+    std::vector<QRgb> line(static_cast<std::size_t>(xEnd - xBegin));
+    const int rowsPerBlock = std::max(1, kCellsPerBlock / clipped.colCount());
+    for (int row0 = clipped.rowBegin; row0 < clipped.rowEnd; row0 += rowsPerBlock) {
+        const int row1 = std::min(clipped.rowEnd, row0 + rowsPerBlock);
+        const Eigen::MatrixXd values = source_.block(row0, clipped.colBegin, row1 - row0, clipped.colCount());
+        for (int row = row0; row < row1; ++row) {
+            const int top = gridOrigin.y() + row * cellSize;
+            const int yEnd = std::min(image.height(), top + cellSize);
+            if (std::max(0, top) >= yEnd) continue;
+            // One line of the row's cells (colour, then gap), copied to each pixel line of the row.
+            for (int col = clipped.colBegin; col < clipped.colEnd; ++col) {
+                const int left = gridOrigin.x() + col * cellSize;
+                const QRgb fill = style_.colorMap.rgbAt(
+                    style_.colorMap.position(values(row - row0, col - clipped.colBegin), style_.scaleMin,
+                                             style_.scaleMax));
+                for (int x = std::max(left, xBegin); x < std::min(left + cellSize, xEnd); ++x)
+                    line[static_cast<std::size_t>(x - xBegin)] = x < left + cellSize - gap ? fill : background;
+            }
+            for (int y = std::max(0, top); y < yEnd; ++y) {
+                auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y)) + xBegin;
+                if (y < top + cellSize - gap)
+                    std::copy(line.begin(), line.end(), pixels);
+                else
+                    std::fill(pixels, pixels + line.size(), background);
+            }
+        }
+    }
+    return true;
+}
+
+void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd,
+                               QPointF gridOrigin, double cellSize, bool withValues) const {
+    const Eigen::MatrixXd values = source_.block(rowBegin, colBegin, rowEnd - rowBegin, colEnd - colBegin);
+    const QFontMetricsF metrics(painter.font());  // paintCells chose the value font
+    const double gap = cellSize >= kMinCellForGap ? style_.cellGap : 0.0;
+    // paintCells restores the hint; masked cells turn it back on for their hatching.
+    if (!withValues && onWholePixels(painter, gridOrigin, cellSize, gap))
+        painter.setRenderHint(QPainter::Antialiasing, false);
+    if (gap > 0)
+        painter.fillRect(QRectF(gridOrigin.x() + colBegin * cellSize, gridOrigin.y() + rowBegin * cellSize,
+                                (colEnd - colBegin) * cellSize, (rowEnd - rowBegin) * cellSize),
+                         style_.background);
+    for (int row = rowBegin; row < rowEnd; ++row) {
+        for (int col = colBegin; col < colEnd; ++col) {
+            const double value = values(row - rowBegin, col - colBegin);
+            const QRectF rect(gridOrigin.x() + col * cellSize, gridOrigin.y() + row * cellSize, cellSize - gap,
+                              cellSize - gap);
+            const bool masked = source_.isMasked(row, col);
+            QColor fill;
+            if (masked) {
+                paintMaskedCell(painter, rect, gridOrigin);
+                fill = hatchBackground();
+            } else {
+                fill = colorOf(value);
+                painter.fillRect(rect, fill);
+            }
+            if (!withValues) continue;
+            const QString text = cellText(value, masked, style_.decimals);
+            if (text.isEmpty()) continue;
+            if (masked) {
+                // A plain plate under "−∞" so that the hatching does not cross the text.
+                const double width = metrics.horizontalAdvance(text) + 4;
+                const double height = metrics.height();
+                painter.fillRect(QRectF(rect.center().x() - width / 2, rect.center().y() - height / 2, width, height),
+                                 fill);
+            }
+            painter.setPen(ColorMap::textColorFor(fill));
+            painter.drawText(rect, Qt::AlignCenter, text);
+        }
+    }
+}
+
+HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, double cellSize, const QFont& labelFont) const {
+    const QFontMetricsF metrics(labelFont);
+    const double line = std::ceil(metrics.height());
+    const double margin = std::round(line * 0.6);
+    const double pad = std::max(4.0, std::round(line * 0.3));
+    const double cap = line * 10;
+    // Measured once per source and font (the view lays out on every zoom and resize).
+    const double widestRow = std::ceil(std::min(source_.widestRowLabel(labelFont), cap));
+    const double widestCol = std::ceil(std::min(source_.widestColLabel(labelFont), cap));
+
+    HeatmapLayout out;
+    out.margin = margin;
+    // The same padding as the step below: else, with a large font, labels would neither turn nor fit.
+    out.columnLabelsRotated = columnLabelsRotated(widestCol, cellSize, pad);
+    out.rowLabelStep = labelStep(cellSize, line);
+    out.columnLabelStep = out.columnLabelsRotated ? labelStep(cellSize, line) : labelStep(cellSize, widestCol + pad);
+    const double columnLabelsHeight = out.columnLabelsRotated ? widestCol : line;
+
+    const double gridLeft = margin + line + margin + widestRow + pad;
+    const double gridTop = margin + line + margin / 2 + columnLabelsHeight + pad;
+    out.grid = QRectF(gridLeft, gridTop, gridSize.width(), gridSize.height());
+    out.rowTitle = QRectF(margin, gridTop, line, gridSize.height());
+    out.rowLabels = QRectF(margin + line + margin, gridTop, widestRow, gridSize.height());
+    out.columnTitle = QRectF(gridLeft, margin, gridSize.width(), line);
+    out.columnLabels = QRectF(gridLeft, margin + line + margin / 2, gridSize.width(), columnLabelsHeight);
+
+    // With a mask, the legend goes under a shorter bar, so both stay beside the grid.
+    const bool masked = hasMask(source_);
+    const double barHeight = std::max(gridSize.height() - (masked ? 2 * line : 0.0), 6 * line);
+    out.colorBar = QRectF(out.grid.right() + 1.5 * margin, gridTop, line, barHeight);
+    out.colorBarLabels = QRectF(out.colorBar.right() + pad, gridTop,
+                                std::ceil(colorBarLabelWidth(labelFont, style_.scaleMin, style_.scaleMax)), barHeight);
+    double right = out.colorBarLabels.right();
+    double bottom = std::max(out.grid.bottom(), out.colorBar.bottom() + line / 2);
+    if (masked) {
+        const double textWidth = std::ceil(metrics.horizontalAdvance(tr("masked")));
+        out.maskedLegend = QRectF(out.colorBar.left(), out.colorBar.bottom() + line, line + pad + textWidth, line);
+        right = std::max(right, out.maskedLegend.right());
+        bottom = std::max(bottom, out.maskedLegend.bottom());
+    }
+    out.size = QSizeF(right + margin, bottom + margin);
+    return out;
+}
+
+HeatmapLayout HeatmapPainter::figureLayout(double cellSize, const QFont& labelFont) const {
+    return layout(QSizeF(source_.cols() * cellSize, source_.rows() * cellSize), cellSize, labelFont);
+}
+
+void HeatmapPainter::paintFigure(QPainter& painter, double cellSize, const QFont& labelFont,
+                                 const AxisTitles& titles, std::optional<CellIndex> selected) const {
+    const HeatmapLayout figure = figureLayout(cellSize, labelFont);
+    painter.save();
+    painter.fillRect(QRectF(QPointF(0, 0), figure.size), style_.background);
+    paintCells(painter, CellRange{0, source_.rows(), 0, source_.cols()}, figure.grid.topLeft(), cellSize);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(labelFont);
+    painter.setPen(style_.textColor);
+    paintAxisTitles(painter, figure, titles);
+    paintRowLabels(painter, source_.rowLabels(), 0, source_.rows(), figure.rowLabelStep, figure.rowLabels,
+                   figure.grid.top(), cellSize, selected ? selected->row : -1);
+    paintColumnLabels(painter, source_.colLabels(), 0, source_.cols(), figure.columnLabelStep,
+                      figure.columnLabelsRotated, figure.columnLabels, figure.grid.left(), cellSize,
+                      selected ? selected->col : -1);
+    paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style_.colorMap, style_.scaleMin, style_.scaleMax);
+    if (!figure.maskedLegend.isEmpty()) paintMaskedLegend(painter, figure.maskedLegend);
+    if (selected && selected->row < source_.rows() && selected->col < source_.cols())
+        paintSelection(painter, QRectF(figure.grid.left() + selected->col * cellSize,
+                                       figure.grid.top() + selected->row * cellSize, cellSize, cellSize));
+    painter.restore();
+}
+
+void HeatmapPainter::paintAxisTitles(QPainter& painter, const HeatmapLayout& layout, const AxisTitles& titles) {
+    painter.save();
+    painter.setFont(boldened(painter.font()));
+    const QFontMetricsF metrics(painter.font());
+    painter.drawText(layout.columnTitle, Qt::AlignCenter,
+                     metrics.elidedText(titles.columns, Qt::ElideRight, layout.columnTitle.width()));
+    painter.save();
+    painter.translate(layout.rowTitle.center());
+    painter.rotate(-90);
+    const QRectF turned(-layout.rowTitle.height() / 2, -layout.rowTitle.width() / 2, layout.rowTitle.height(),
+                        layout.rowTitle.width());
+    painter.drawText(turned, Qt::AlignCenter, metrics.elidedText(titles.rows, Qt::ElideRight, turned.width()));
+    painter.restore();
+    painter.restore();
+}
+
+void HeatmapPainter::paintRowLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
+                                    const QRectF& band, double gridTop, double cellSize, int highlighted) {
+    step = std::max(1, step);
+    const QFont normal = painter.font();
+    const QFont bold = boldened(normal);
+    const QFontMetricsF metrics(normal);
+    const QFontMetricsF boldMetrics(bold);
+    const int first = std::max(0, begin);
+    for (int row = first + (step - first % step) % step; row < std::min(end, static_cast<int>(labels.size()));
+         row += step) {
+        const bool strong = row == highlighted;
+        painter.setFont(strong ? bold : normal);
+        // A row as tall as a line of text, centred on the cell and never clipped: with small
+        // cells (long sentences) every k-th label must still be drawn whole.
+        const double height = std::max(cellSize, metrics.height());
+        const QRectF rect(band.left(), gridTop + (row + 0.5) * cellSize - height / 2, band.width(), height);
+        painter.drawText(rect, Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip,
+                         (strong ? boldMetrics : metrics).elidedText(labels[row], Qt::ElideRight, band.width()));
+    }
+    painter.setFont(normal);
+}
+
+void HeatmapPainter::paintColumnLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
+                                       bool rotated, const QRectF& band, double gridLeft, double cellSize,
+                                       int highlighted) {
+    step = std::max(1, step);
+    const QFont normal = painter.font();
+    const QFont bold = boldened(normal);
+    const QFontMetricsF metrics(normal);
+    const QFontMetricsF boldMetrics(bold);
+    const double line = metrics.height();
+    const int first = std::max(0, begin);
+    for (int col = first + (step - first % step) % step; col < std::min(end, static_cast<int>(labels.size()));
+         col += step) {
+        const bool strong = col == highlighted;
+        painter.setFont(strong ? bold : normal);
+        const QFontMetricsF& m = strong ? boldMetrics : metrics;
+        if (rotated) {
+            painter.save();
+            painter.translate(gridLeft + (col + 0.5) * cellSize, band.bottom());
+            painter.rotate(-90);
+            painter.drawText(QRectF(0, -line / 2, band.height(), line), Qt::AlignLeft | Qt::AlignVCenter,
+                             m.elidedText(labels[col], Qt::ElideRight, band.height()));
+            painter.restore();
+        } else {
+            const QRectF rect(gridLeft + col * cellSize, band.top(), cellSize, band.height());
+            painter.drawText(rect, Qt::AlignHCenter | Qt::AlignBottom,
+                             m.elidedText(labels[col], Qt::ElideRight, std::max(cellSize, m.horizontalAdvance(labels[col]))));
+        }
+    }
+    painter.setFont(normal);
+}
+
+void HeatmapPainter::paintColorBar(QPainter& painter, const QRectF& bar, const QRectF& labels, const ColorMap& map,
+                                   double min, double max) {
+    if (bar.isEmpty()) return;
+    painter.save();
+    QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
+    constexpr int kStops = 64;
+    for (int i = 0; i <= kStops; ++i) {
+        const double t = static_cast<double>(i) / kStops;
+        gradient.setColorAt(t, map.colorFor(min + (max - min) * t, min, max));
+    }
+    painter.fillRect(bar, gradient);
+    const QColor ink = painter.pen().color();
+    painter.setPen(QPen(ink, 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(bar);
+
+    const std::vector<double> ticks = niceTicks(min, max);
+    const int decimals = tickDecimals(ticks);
+    const QFontMetricsF metrics(painter.font());
+    const double tickLength = std::max(3.0, (labels.left() - bar.right()) * 0.7);
+    for (const double tick : ticks) {
+        const double y = max > min ? bar.bottom() - (tick - min) / (max - min) * bar.height() : bar.center().y();
+        painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + tickLength, y));
+        const QRectF textRect(labels.left(), y - metrics.height() / 2, std::max(labels.width(), 1.0), metrics.height());
+        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, formatValue(tick, decimals));
+    }
+    painter.restore();
+}
+
+double HeatmapPainter::colorBarLabelWidth(const QFont& font, double min, double max) {
+    const QFontMetricsF metrics(font);
+    const std::vector<double> ticks = niceTicks(min, max);
+    const int decimals = tickDecimals(ticks);
+    double widest = 0;
+    for (const double tick : ticks) widest = std::max(widest, metrics.horizontalAdvance(formatValue(tick, decimals)));
+    return widest;
+}
+
+void HeatmapPainter::paintMaskedLegend(QPainter& painter, const QRectF& rect) {
+    const QRectF swatch(rect.left(), rect.top(), rect.height(), rect.height());
+    paintMaskedCell(painter, swatch, swatch.topLeft());
+    painter.save();
+    painter.setPen(QPen(painter.pen().color(), 1));
+    painter.drawRect(swatch);
+    painter.restore();
+    const double gap = std::max(4.0, std::round(rect.height() * 0.3));
+    painter.drawText(QRectF(swatch.right() + gap, rect.top(), rect.right() - swatch.right() - gap, rect.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, tr("masked"));
+}
+
+void HeatmapPainter::paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin) {
+    painter.fillRect(rect, hatchBackground());
+    // Lines u + v = k·spacing (u, v relative to phaseOrigin), clipped to the rectangle by hand so
+    // that vector output stays plain line segments.
+    const double u0 = rect.left() - phaseOrigin.x();
+    const double v0 = rect.top() - phaseOrigin.y();
+    const double u1 = u0 + rect.width();
+    const double v1 = v0 + rect.height();
+    QList<QLineF> lines;
+    for (double c = std::ceil((u0 + v0) / kHatchSpacing) * kHatchSpacing; c <= u1 + v1; c += kHatchSpacing) {
+        const double ua = std::max(u0, c - v1);
+        const double ub = std::min(u1, c - v0);
+        if (ub - ua <= 1e-9) continue;
+        lines.append(QLineF(QPointF(ua, c - ua) + phaseOrigin, QPointF(ub, c - ub) + phaseOrigin));
+    }
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(QPen(hatchLine(), kHatchWidth, Qt::SolidLine, Qt::FlatCap));
+    painter.drawLines(lines);
+    painter.restore();
+}
+
+void HeatmapPainter::paintSelection(QPainter& painter, const QRectF& cellRect) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setBrush(Qt::NoBrush);
+    const double outer = cellRect.width() >= 12 ? 3 : 2;
+    painter.setPen(QPen(Qt::black, outer, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+    painter.drawRect(cellRect.adjusted(outer / 2, outer / 2, -outer / 2, -outer / 2));
+    if (cellRect.width() >= 12) {
+        painter.setPen(QPen(Qt::white, 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+        painter.drawRect(cellRect.adjusted(outer + 1, outer + 1, -outer - 1, -outer - 1));
+    }
+    painter.restore();
+}
+
+}  // namespace attnviz::ui

@@ -1,0 +1,145 @@
+#pragma once
+#include <QColor>
+#include <QCoreApplication>
+#include <QFont>
+#include <QImage>
+#include <QPainter>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+#include "ui/heatmap/ColorMap.h"
+#include "ui/heatmap/HeatmapGeometry.h"
+#include "ui/heatmap/MatrixSource.h"
+
+namespace attnviz::ui {
+
+/// How cells look. Defaults follow the chapter's seaborn figure (Blues, values with 2 decimals).
+struct HeatmapStyle {
+    ColorMap colorMap;         ///< usually ColorMap(ColorMap::defaultName(source.kind()))
+    double scaleMin = 0;       ///< value at the low end of the map (source.scaleMin())
+    double scaleMax = 1;       ///< value at the high end (source.scaleMax())
+    int decimals = 2;          ///< digits after the point in cells
+    bool showValues = true;    ///< values are drawn only where they fit (valuesFit)
+    QFont valueFont;           ///< font of the values in cells
+    /// Values that do not fit a cell in valueFont may be drawn down to this fraction of its size
+    /// (1 = never smaller, as presentation mode promises a digit height to the back of the room).
+    double smallestValueScale = 1;
+    double cellGap = 1;        ///< background between cells, in px; dropped for cells under 12 px
+    QColor background = Qt::white;  ///< behind cells (seen in gaps), under labels of a figure
+    QColor textColor = Qt::black;   ///< labels, titles, colour-bar ticks of a figure
+};
+
+/// The two axis titles of a heatmap.
+struct AxisTitles {
+    QString rows;     ///< drawn vertically on the left, e.g. "Queries"
+    QString columns;  ///< drawn on top, e.g. "Keys"
+};
+
+/// Where each part of a heatmap figure goes (in painter/viewport coordinates).
+struct HeatmapLayout {
+    QRectF grid;            ///< the cells (whole grid for a figure, the visible part for a view)
+    QRectF rowTitle;        ///< rows' axis title, drawn turned 90° counter-clockwise
+    QRectF columnTitle;     ///< columns' axis title
+    QRectF rowLabels;       ///< band left of the grid; labels right-aligned against the grid
+    QRectF columnLabels;    ///< band above the grid; labels bottom-aligned against the grid
+    QRectF colorBar;        ///< the colour gradient, maximum at the top
+    QRectF colorBarLabels;  ///< tick labels right of the bar
+    QRectF maskedLegend;    ///< hatched swatch + "masked", under the bar; empty when nothing is masked
+    QSizeF size;            ///< everything, margins included
+    double margin = 0;      ///< outer margin (left of the rows' title, right of the bar, below)
+    bool columnLabelsRotated = false;  ///< column labels turned vertical (too wide for cells)
+    int rowLabelStep = 1;              ///< only every k-th row label is drawn (tiny cells)
+    int columnLabelStep = 1;
+};
+
+/// Draws a MatrixSource as a heatmap on any QPainter: QImage (the view's tiles, PNG exports),
+/// QSvgGenerator and QPdfWriter (always as vector rectangles, lines and text, never a bitmap).
+/// Masked cells are hatched grey, never the colour of a value. Reads the source only, so one
+/// painter per thread may draw the same source concurrently.
+class HeatmapPainter {
+    Q_DECLARE_TR_FUNCTIONS(attnviz::ui::HeatmapPainter)
+
+public:
+    /// Keeps a reference: the source must outlive the painter.
+    HeatmapPainter(const MatrixSource& source, HeatmapStyle style);
+
+    /// Style for source: its kind's default map ("Blues" or "RdBu_r"), its scale, 2 decimals.
+    [[nodiscard]] static HeatmapStyle defaultStyle(const MatrixSource& source);
+    /// "Queries"/"Keys" for n × n steps, "Tokens"/"Dimensions" for the others (translated).
+    [[nodiscard]] static AxisTitles defaultAxisTitles(const MatrixSource& source);
+
+    [[nodiscard]] const HeatmapStyle& style() const { return style_; }
+    [[nodiscard]] const MatrixSource& source() const { return source_; }
+
+    /// Whether style.showValues is on and every value text fits in cells of cellSize px, in
+    /// valueFont or a font down to smallestValueScale of it.
+    [[nodiscard]] bool valuesFit(double cellSize) const { return valueFontFor(cellSize).has_value(); }
+    /// The font values are drawn in for cells of cellSize px: valueFont when they fit in it, else
+    /// the largest smaller one (down to smallestValueScale) they fit in; nothing when none does.
+    [[nodiscard]] std::optional<QFont> valueFontFor(double cellSize) const;
+    /// Fill colour of a value (style's map and scale).
+    [[nodiscard]] QColor colorOf(double value) const {
+        return style_.colorMap.colorFor(value, style_.scaleMin, style_.scaleMax);
+    }
+
+    /// Draws the cells of range, cell (0, 0)'s top-left corner being at gridOrigin (painter
+    /// coordinates; it may be far outside the device when drawing a tile). Fetches values by
+    /// blocks of at most 64k cells.
+    void paintCells(QPainter& painter, const CellRange& range, QPointF gridOrigin, double cellSize) const;
+    /// The same pixels as paintCells on an image of device pixel ratio 1, written directly
+    /// instead of through a painter, when nothing needs one: no masked cell, no value in cells,
+    /// an opaque background under gaps, a 32-bit RGB format. gridOrigin is in pixels. Returns
+    /// false, drawing nothing, when it does not apply.
+    bool paintCellsToImage(QImage& image, const CellRange& range, QPoint gridOrigin, int cellSize) const;
+
+    /// Layout of a figure whose visible grid is gridSize, with labels in labelFont.
+    [[nodiscard]] HeatmapLayout layout(QSizeF gridSize, double cellSize, const QFont& labelFont) const;
+    /// Layout of the whole matrix at cellSize (an export), at (0, 0).
+    [[nodiscard]] HeatmapLayout figureLayout(double cellSize, const QFont& labelFont) const;
+    /// Draws the whole figure (titles, labels, cells, colour bar, masked legend) at (0, 0), sized
+    /// figureLayout(cellSize, labelFont).size; background filled. For exports (PNG, SVG, PDF).
+    void paintFigure(QPainter& painter, double cellSize, const QFont& labelFont, const AxisTitles& titles,
+                     std::optional<CellIndex> selected = std::nullopt) const;
+
+    /// Axis titles in their layout rectangles (rows' title turned 90° counter-clockwise).
+    static void paintAxisTitles(QPainter& painter, const HeatmapLayout& layout, const AxisTitles& titles);
+    /// Row labels labels[begin … end) (every step-th, counted from 0), right-aligned in band,
+    /// row r centred on gridTop + (r + ½)·cellSize; highlighted (if any) drawn bold.
+    static void paintRowLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
+                               const QRectF& band, double gridTop, double cellSize, int highlighted = -1);
+    /// Column labels, bottom-aligned in band (vertical, reading upwards, when rotated), column c
+    /// centred on gridLeft + (c + ½)·cellSize.
+    static void paintColumnLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
+                                  bool rotated, const QRectF& band, double gridLeft, double cellSize,
+                                  int highlighted = -1);
+    /// Colour bar for [min, max] of map (max at the top) with round ticks and labels drawn in
+    /// labels (left-aligned), using the painter's font and pen colour.
+    static void paintColorBar(QPainter& painter, const QRectF& bar, const QRectF& labels, const ColorMap& map,
+                              double min, double max);
+    /// Width needed by the colour bar's tick labels in font.
+    [[nodiscard]] static double colorBarLabelWidth(const QFont& font, double min, double max);
+    /// Hatched swatch (a square of the rect's height) then "masked", in the painter's font.
+    static void paintMaskedLegend(QPainter& painter, const QRectF& rect);
+
+    /// One masked cell: hatchBackground() with hatchLine() diagonals; lines are phased on
+    /// phaseOrigin so that neighbouring cells (and tiles) join up.
+    static void paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin);
+    /// Background of masked cells: a mid grey, unlike the first or middle colour of any map.
+    [[nodiscard]] static QColor hatchBackground() { return {200, 200, 200}; }
+    /// Diagonal lines of masked cells.
+    [[nodiscard]] static QColor hatchLine() { return {105, 105, 105}; }
+    /// Selection outline around cellRect: black outside, white inside (visible on any colour).
+    static void paintSelection(QPainter& painter, const QRectF& cellRect);
+
+private:
+    void paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd, QPointF gridOrigin,
+                   double cellSize, bool withValues) const;
+
+    const MatrixSource& source_;
+    HeatmapStyle style_;
+};
+
+}  // namespace attnviz::ui

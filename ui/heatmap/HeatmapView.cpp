@@ -1,0 +1,627 @@
+#include "ui/heatmap/HeatmapView.h"
+
+#include <QAccessible>
+#include <QElapsedTimer>
+#include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPaintEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace attnviz::ui {
+namespace {
+
+constexpr int kTileSize = 256;
+constexpr int kTileCacheKiB = 96 * 1024;
+constexpr double kValueFontMinPoints = 12;
+constexpr int kValueFontMinPixels = 16;
+
+int toInt(double value) { return static_cast<int>(std::lround(value)); }
+
+QString stepValueWord(Step step) {
+    switch (step) {
+    case Step::Weights: return HeatmapView::tr("Weight");
+    case Step::Scores: return HeatmapView::tr("Score");
+    case Step::Scaled: return HeatmapView::tr("Scaled score");
+    case Step::Masked: return HeatmapView::tr("Masked score");
+    default: return HeatmapView::tr("Value");
+    }
+}
+
+}  // namespace
+
+HeatmapView::HeatmapView(QWidget* parent) : QAbstractScrollArea(parent) {
+    setFocusPolicy(Qt::StrongFocus);
+    setFrameShape(QFrame::NoFrame);
+    viewport()->setMouseTracking(true);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    tiles_.setMaxCost(kTileCacheKiB);
+    pool_.setMaxThreadCount(1);
+    cellSize_ = defaultCellSize();
+    updateAccessibility();
+    relayout();
+}
+
+HeatmapView::~HeatmapView() {
+    cancelTileJob();
+    pool_.clear();
+    pool_.waitForDone();
+}
+
+void HeatmapView::setSource(std::shared_ptr<const MatrixSource> source) {
+    source_ = std::move(source);
+    hovered_.reset();
+    if (!userZoomed_) cellSize_ = defaultCellSize();
+    invalidateTiles();
+    relayout();
+    if (selected_ && (!source_ || selected_->row >= source_->rows() || selected_->col >= source_->cols()))
+        selectCell(std::nullopt);
+    else
+        updateAccessibility();
+}
+
+void HeatmapView::setSequentialMap(const QString& name) {
+    const ColorMap map(name);
+    if (map == sequentialMap_) return;
+    sequentialMap_ = map;
+    invalidateTiles();
+}
+
+void HeatmapView::setDivergingMap(const QString& name) {
+    const ColorMap map(name);
+    if (map == divergingMap_) return;
+    divergingMap_ = map;
+    invalidateTiles();
+}
+
+ColorMap HeatmapView::colorMap() const {
+    return source_ && source_->kind() == ValueKind::Signed ? divergingMap_ : sequentialMap_;
+}
+
+void HeatmapView::setDecimals(int decimals) {
+    decimals = std::clamp(decimals, 0, 10);
+    if (decimals == decimals_) return;
+    decimals_ = decimals;
+    if (!userZoomed_) cellSize_ = defaultCellSize();
+    invalidateTiles();
+    relayout();
+}
+
+void HeatmapView::setShowValues(bool show) {
+    if (show == showValues_) return;
+    showValues_ = show;
+    invalidateTiles();
+}
+
+void HeatmapView::setSmallestValueScale(double scale) {
+    if (scale == smallestValueScale_) return;
+    smallestValueScale_ = scale;
+    invalidateTiles();
+}
+
+void HeatmapView::setAxisTitles(const AxisTitles& titles) {
+    titles_ = titles;
+    viewport()->update();
+}
+
+AxisTitles HeatmapView::axisTitles() const {
+    AxisTitles titles = source_ ? HeatmapPainter::defaultAxisTitles(*source_) : AxisTitles{tr("Queries"), tr("Keys")};
+    if (!titles_.rows.isEmpty()) titles.rows = titles_.rows;
+    if (!titles_.columns.isEmpty()) titles.columns = titles_.columns;
+    return titles;
+}
+
+void HeatmapView::setCellSize(int pixels) { zoomTo(pixels, zoomAnchor()); }
+
+QFont HeatmapView::readableFont() const {
+    QFont value = font();
+    if (value.pointSizeF() > 0) {
+        if (value.pointSizeF() < kValueFontMinPoints) value.setPointSizeF(kValueFontMinPoints);
+    } else if (value.pixelSize() > 0 && value.pixelSize() < kValueFontMinPixels) {
+        value.setPixelSize(kValueFontMinPixels);
+    }
+    return value;
+}
+
+int HeatmapView::defaultCellSize() const {
+    const QFontMetricsF metrics(readableFont());
+    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), decimals_)
+                                   : formatValue(0.25, decimals_);
+    const double text = std::max(metrics.horizontalAdvance(widest), metrics.horizontalAdvance(QStringLiteral("0.25")));
+    const double side = std::max({text + 16, metrics.height() + 16, 40.0});
+    return clampCellSize(static_cast<int>(std::ceil(side)));
+}
+
+bool HeatmapView::valuesFitAt(int cellSize) const {
+    return source_ && HeatmapPainter(*source_, heatmapStyle()).valuesFit(cellSize);
+}
+
+void HeatmapView::setSelectedCell(int row, int col) {
+    if (source_ && row >= 0 && col >= 0 && row < source_->rows() && col < source_->cols())
+        selectCell(CellIndex{row, col});
+    else
+        selectCell(std::nullopt);
+}
+
+void HeatmapView::clearSelection() { selectCell(std::nullopt); }
+
+void HeatmapView::selectCell(std::optional<CellIndex> cell) {
+    if (cell == selected_) return;
+    selected_ = cell;
+    if (cell) {
+        const QPointF scroll = scrollToShow(grid(), *cell);
+        horizontalScrollBar()->setValue(toInt(scroll.x()));
+        verticalScrollBar()->setValue(toInt(scroll.y()));
+    }
+    viewport()->update();
+    updateAccessibility();
+    // Screen readers hear the new cell: name and description changed (sent by the setters) and
+    // the selection inside the view moved.
+    QAccessibleEvent moved(this, QAccessible::Selection);
+    QAccessible::updateAccessibility(&moved);
+    if (cell)
+        emit cellSelected(cell->row, cell->col);
+    else
+        emit selectionCleared();
+}
+
+void HeatmapView::setMaskEditMode(bool on) {
+    maskEditMode_ = on;
+    if (on)
+        viewport()->setCursor(Qt::PointingHandCursor);
+    else
+        viewport()->unsetCursor();
+}
+
+QRect HeatmapView::cellRect(int row, int col) const {
+    if (!source_ || row < 0 || col < 0 || row >= source_->rows() || col >= source_->cols()) return {};
+    return ui::cellRect(grid(), CellIndex{row, col}).toAlignedRect();
+}
+
+std::optional<CellIndex> HeatmapView::cellAt(QPoint viewportPos) const {
+    if (!source_) return std::nullopt;
+    return ui::cellAt(grid(), QPointF(viewportPos));
+}
+
+QString HeatmapView::toolTipForCell(int row, int col) const {
+    if (!source_ || row < 0 || col < 0 || row >= source_->rows() || col >= source_->cols()) return {};
+    const bool square = isSquareStep(source_->step());
+    QStringList lines;
+    lines << tr("%1: %2 (position %3)")
+                 .arg(square ? tr("Query") : tr("Token"), source_->rowLabels().value(row), QString::number(row));
+    if (square)
+        lines << tr("%1: %2 (position %3)").arg(tr("Key"), source_->colLabels().value(col), QString::number(col));
+    else
+        lines << tr("%1: %2").arg(tr("Dimension"), source_->colLabels().value(col));
+    const double value = source_->value(row, col);
+    if (source_->isMasked(row, col)) {
+        lines << tr("masked: %1").arg(formatValue(-std::numeric_limits<double>::infinity()));
+        if (source_->step() == Step::Weights) lines << tr("%1: %2").arg(tr("Weight"), formatExactValue(value));
+    } else {
+        lines << tr("%1: %2").arg(stepValueWord(source_->step()), formatExactValue(value));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+HeatmapStyle HeatmapView::heatmapStyle() const {
+    HeatmapStyle style;
+    style.colorMap = colorMap();
+    if (source_) {
+        style.scaleMin = source_->scaleMin();
+        style.scaleMax = source_->scaleMax();
+    }
+    style.decimals = decimals_;
+    style.showValues = showValues_;
+    style.valueFont = readableFont();
+    style.smallestValueScale = smallestValueScale_;
+    style.background = palette().color(QPalette::Base);
+    style.textColor = palette().color(QPalette::Text);
+    return style;
+}
+
+void HeatmapView::setAsyncRendering(bool on) { async_ = on; }
+
+void HeatmapView::setSynchronousBudget(int milliseconds) { syncBudgetMs_ = std::max(0, milliseconds); }
+
+bool HeatmapView::hasPendingTiles() const { return jobActive_ || !wanted_.empty(); }
+
+void HeatmapView::zoomIn() { zoomTo(zoomedCellSize(cellSize_, 1), zoomAnchor()); }
+
+void HeatmapView::zoomOut() { zoomTo(zoomedCellSize(cellSize_, -1), zoomAnchor()); }
+
+void HeatmapView::resetZoom() {
+    zoomTo(defaultCellSize(), zoomAnchor());
+    userZoomed_ = false;
+}
+
+QPointF HeatmapView::zoomAnchor() const {
+    if (selected_) {
+        const QRectF rect = ui::cellRect(grid(), *selected_);
+        if (layout_.grid.contains(rect.center())) return rect.center();
+    }
+    return layout_.grid.center();
+}
+
+void HeatmapView::zoomTo(int pixels, QPointF anchor) {
+    const int size = clampCellSize(pixels);
+    userZoomed_ = true;
+    if (size == cellSize_) return;
+    const GridGeometry before = grid();
+    cellSize_ = size;
+    relayout();
+    const QPointF scroll = scrollAfterZoom(before, size, anchor) + (layout_.grid.topLeft() - before.area.topLeft());
+    horizontalScrollBar()->setValue(toInt(scroll.x()));
+    verticalScrollBar()->setValue(toInt(scroll.y()));
+    viewport()->update();
+    emit cellSizeChanged(size);
+}
+
+GridGeometry HeatmapView::grid() const {
+    GridGeometry geometry;
+    geometry.area = layout_.grid;
+    geometry.scroll = QPointF(horizontalScrollBar()->value(), verticalScrollBar()->value());
+    geometry.cellSize = cellSize_;
+    geometry.rows = source_ ? source_->rows() : 0;
+    geometry.cols = source_ ? source_->cols() : 0;
+    return geometry;
+}
+
+void HeatmapView::relayout() {
+    if (!source_) {
+        layout_ = {};
+        horizontalScrollBar()->setRange(0, 0);
+        verticalScrollBar()->setRange(0, 0);
+        viewport()->update();
+        return;
+    }
+    const HeatmapPainter painter(*source_, heatmapStyle());
+    const HeatmapLayout fixed = painter.layout(QSizeF(0, 0), cellSize_, readableFont());
+    const QSizeF content(source_->cols() * static_cast<double>(cellSize_), source_->rows() * static_cast<double>(cellSize_));
+    const QSize port = viewport()->size();
+    const double availableWidth = std::max(0.0, std::floor(port.width() - fixed.size.width()));
+    const double availableHeight = std::max(0.0, std::floor(port.height() - fixed.grid.top() - fixed.margin));
+    const QSizeF visible(std::min(content.width(), availableWidth), std::min(content.height(), availableHeight));
+    layout_ = painter.layout(visible, cellSize_, readableFont());
+    // Centre the figure in the room left over (a projector shows it in the middle).
+    const QPointF offset(std::floor(std::max(0.0, port.width() - layout_.size.width()) / 2),
+                         std::floor(std::max(0.0, port.height() - layout_.size.height()) / 2));
+    for (QRectF* rect : {&layout_.grid, &layout_.rowTitle, &layout_.columnTitle, &layout_.rowLabels,
+                         &layout_.columnLabels, &layout_.colorBar, &layout_.colorBarLabels, &layout_.maskedLegend})
+        if (!rect->isNull()) rect->translate(offset);
+
+    horizontalScrollBar()->setRange(0, toInt(content.width() - visible.width()));
+    horizontalScrollBar()->setPageStep(std::max(1, toInt(visible.width())));
+    horizontalScrollBar()->setSingleStep(cellSize_);
+    verticalScrollBar()->setRange(0, toInt(content.height() - visible.height()));
+    verticalScrollBar()->setPageStep(std::max(1, toInt(visible.height())));
+    verticalScrollBar()->setSingleStep(cellSize_);
+    viewport()->update();
+}
+
+void HeatmapView::invalidateTiles() {
+    ++generation_;
+    tiles_.clear();
+    wanted_.clear();
+    inFlight_.clear();
+    cancelTileJob();
+    viewport()->update();
+}
+
+void HeatmapView::cancelTileJob() {
+    if (cancel_) cancel_->store(true);
+}
+
+quint64 HeatmapView::tileKey(const Tile& tile) {
+    return (static_cast<quint64>(tile.cellSize) << 48) | (static_cast<quint64>(static_cast<quint32>(tile.x)) << 24) |
+           static_cast<quint64>(static_cast<quint32>(tile.y) & 0xffffffu);
+}
+
+QImage HeatmapView::renderTile(const MatrixSource& source, const HeatmapStyle& style, const Tile& tile,
+                               qreal devicePixelRatio) {
+    const int pixels = static_cast<int>(std::ceil(kTileSize * devicePixelRatio));
+    QImage image(pixels, pixels, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(devicePixelRatio);
+    image.fill(style.background);
+    const QRectF content(tile.x * kTileSize, tile.y * kTileSize, kTileSize, kTileSize);
+    const CellRange range = cellsIn(content, tile.cellSize, source.rows(), source.cols());
+    const HeatmapPainter cells(source, style);
+    // Plain cells (no mask, no values) are written straight into the image; the rest is painted.
+    if (cells.paintCellsToImage(image, range, QPoint(-tile.x * kTileSize, -tile.y * kTileSize), tile.cellSize))
+        return image;
+    QPainter painter(&image);
+    cells.paintCells(painter, range, -content.topLeft(), tile.cellSize);
+    return image;
+}
+
+void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
+    QPainter painter(viewport());
+    const QPalette colors = palette();
+    painter.fillRect(viewport()->rect(), colors.color(QPalette::Base));
+    painter.setFont(readableFont());
+    if (!source_ || source_->rows() == 0 || source_->cols() == 0) {
+        painter.setPen(colors.color(QPalette::PlaceholderText));
+        painter.drawText(viewport()->rect(), Qt::AlignCenter, tr("No matrix to show"));
+        return;
+    }
+    const GridGeometry geometry = grid();
+    paintGrid(painter, geometry);
+
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setPen(colors.color(QPalette::Text));
+    HeatmapPainter::paintAxisTitles(painter, layout_, axisTitles());
+    const CellRange visible = visibleCells(geometry);
+    const QPointF origin = geometry.gridOrigin();
+    painter.save();
+    painter.setClipRect(layout_.rowLabels.adjusted(-layout_.margin, 0, 0, 0));
+    HeatmapPainter::paintRowLabels(painter, source_->rowLabels(), visible.rowBegin, visible.rowEnd,
+                                   layout_.rowLabelStep, layout_.rowLabels, origin.y(), cellSize_,
+                                   selected_ ? selected_->row : -1);
+    painter.restore();
+    painter.save();
+    painter.setClipRect(layout_.columnLabels.adjusted(0, -layout_.margin / 2, 0, 0));
+    HeatmapPainter::paintColumnLabels(painter, source_->colLabels(), visible.colBegin, visible.colEnd,
+                                      layout_.columnLabelStep, layout_.columnLabelsRotated, layout_.columnLabels,
+                                      origin.x(), cellSize_, selected_ ? selected_->col : -1);
+    painter.restore();
+    HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, colorMap(), source_->scaleMin(),
+                                  source_->scaleMax());
+    if (!layout_.maskedLegend.isEmpty()) HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend);
+    if (selected_) {
+        painter.setClipRect(layout_.grid);
+        HeatmapPainter::paintSelection(painter, ui::cellRect(geometry, *selected_));
+    }
+}
+
+void HeatmapView::paintGrid(QPainter& painter, const GridGeometry& geometry) {
+    if (geometry.area.isEmpty()) return;
+    painter.save();
+    painter.setClipRect(geometry.area);
+    const QRectF content(geometry.scroll, geometry.area.size());
+    const int x0 = static_cast<int>(std::floor(content.left() / kTileSize));
+    const int x1 = static_cast<int>(std::ceil(content.right() / kTileSize));
+    const int y0 = static_cast<int>(std::floor(content.top() / kTileSize));
+    const int y1 = static_cast<int>(std::ceil(content.bottom() / kTileSize));
+    const HeatmapStyle style = heatmapStyle();
+    const qreal ratio = viewport()->devicePixelRatioF();
+    const QPointF origin = geometry.gridOrigin();
+    // The cache must hold every visible tile twice over, or tiles would be evicted as they come in.
+    const auto tileKiB = static_cast<qint64>(std::ceil(kTileSize * ratio) * std::ceil(kTileSize * ratio) * 4 / 1024);
+    const qint64 needed = 2 * static_cast<qint64>(x1 - x0) * (y1 - y0) * tileKiB;
+    if (needed > tiles_.maxCost()) tiles_.setMaxCost(needed);
+    QElapsedTimer timer;
+    timer.start();
+    std::vector<Tile> missing;
+    std::vector<quint64> visibleKeys;
+    for (int ty = y0; ty < y1; ++ty) {
+        for (int tx = x0; tx < x1; ++tx) {
+            const Tile tile{cellSize_, tx, ty};
+            const quint64 key = tileKey(tile);
+            visibleKeys.push_back(key);
+            const QPointF topLeft(origin.x() + tx * kTileSize, origin.y() + ty * kTileSize);
+            if (const QImage* cached = tiles_.object(key)) {
+                painter.drawImage(topLeft, *cached);
+                continue;
+            }
+            if (!async_ || timer.elapsed() < syncBudgetMs_) {
+                QImage image = renderTile(*source_, style, tile, ratio);
+                painter.drawImage(topLeft, image);
+                const auto cost = static_cast<int>(image.sizeInBytes() / 1024);
+                tiles_.insert(key, new QImage(std::move(image)), cost);
+                continue;
+            }
+            painter.fillRect(QRectF(topLeft, QSizeF(kTileSize, kTileSize)), palette().color(QPalette::AlternateBase));
+            if (std::find(inFlight_.begin(), inFlight_.end(), key) == inFlight_.end()) missing.push_back(tile);
+        }
+    }
+    painter.restore();
+    wanted_ = std::move(missing);
+    const bool stale = std::any_of(inFlight_.begin(), inFlight_.end(), [&visibleKeys](quint64 key) {
+        return std::find(visibleKeys.begin(), visibleKeys.end(), key) == visibleKeys.end();
+    });
+    if (jobActive_ && stale && !wanted_.empty()) cancelTileJob();
+    startTileJob();
+}
+
+void HeatmapView::startTileJob() {
+    if (jobActive_ || wanted_.empty() || !source_) return;
+    std::vector<Tile> tiles;
+    tiles.swap(wanted_);
+    inFlight_.clear();
+    for (const Tile& tile : tiles) inFlight_.push_back(tileKey(tile));
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    cancel_ = cancel;
+    jobActive_ = true;
+    // The destructor waits for the pool, so `this` outlives the job; queued calls to a deleted
+    // view are dropped by Qt.
+    job_ = QtConcurrent::run(&pool_, [this, tiles = std::move(tiles), cancel, source = source_, style = heatmapStyle(),
+                                      ratio = viewport()->devicePixelRatioF(), generation = generation_] {
+        for (const Tile& tile : tiles) {
+            if (cancel->load()) break;
+            QImage image = renderTile(*source, style, tile, ratio);
+            const quint64 key = tileKey(tile);
+            QMetaObject::invokeMethod(
+                this, [this, key, image = std::move(image), generation] { tileReady(key, image, generation); },
+                Qt::QueuedConnection);
+        }
+        QMetaObject::invokeMethod(this, [this] { tileJobFinished(); }, Qt::QueuedConnection);
+    });
+}
+
+void HeatmapView::tileReady(quint64 key, const QImage& image, quint64 generation) {
+    if (generation != generation_) return;
+    inFlight_.erase(std::remove(inFlight_.begin(), inFlight_.end(), key), inFlight_.end());
+    tiles_.insert(key, new QImage(image), static_cast<int>(image.sizeInBytes() / 1024));
+    viewport()->update(layout_.grid.toAlignedRect());
+}
+
+void HeatmapView::tileJobFinished() {
+    jobActive_ = false;
+    inFlight_.clear();
+    if (!wanted_.empty())
+        startTileJob();
+    else
+        viewport()->update();
+}
+
+void HeatmapView::resizeEvent(QResizeEvent* event) {
+    QAbstractScrollArea::resizeEvent(event);
+    relayout();
+}
+
+void HeatmapView::scrollContentsBy(int /*dx*/, int /*dy*/) { viewport()->update(); }
+
+void HeatmapView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) {
+        QAbstractScrollArea::mousePressEvent(event);
+        return;
+    }
+    setFocus(Qt::MouseFocusReason);
+    const std::optional<CellIndex> cell = cellAt(event->position().toPoint());
+    if (!cell) {
+        event->ignore();
+        return;
+    }
+    if (maskEditMode_)
+        emit cellMaskToggled(cell->row, cell->col);
+    else
+        selectCell(cell);
+    event->accept();
+}
+
+void HeatmapView::mouseMoveEvent(QMouseEvent* event) {
+    const std::optional<CellIndex> cell = cellAt(event->position().toPoint());
+    if (cell != hovered_) {
+        hovered_ = cell;
+        if (cell)
+            emit cellHovered(cell->row, cell->col);
+        else
+            emit cellHovered(-1, -1);
+    }
+    QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void HeatmapView::wheelEvent(QWheelEvent* event) {
+    if (!(event->modifiers() & Qt::ControlModifier)) {
+        QAbstractScrollArea::wheelEvent(event);
+        return;
+    }
+    wheelRemainder_ += event->angleDelta().y() / 120.0;
+    const int steps = static_cast<int>(wheelRemainder_);
+    wheelRemainder_ -= steps;
+    if (steps != 0) zoomTo(zoomedCellSize(cellSize_, steps), event->position());
+    event->accept();
+}
+
+void HeatmapView::keyPressEvent(QKeyEvent* event) {
+    const bool ctrl = event->modifiers() & Qt::ControlModifier;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoomIn(); return;
+    case Qt::Key_Minus: zoomOut(); return;
+    case Qt::Key_0:
+        if (ctrl) {
+            resetZoom();
+            return;
+        }
+        break;
+    case Qt::Key_Escape:
+        if (selected_) {
+            clearSelection();
+            return;
+        }
+        break;
+    case Qt::Key_Space:
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (maskEditMode_ && selected_) {
+            emit cellMaskToggled(selected_->row, selected_->col);
+            return;
+        }
+        break;
+    default: break;
+    }
+    if (!source_ || source_->rows() == 0 || source_->cols() == 0) {
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    const int page = std::max(1, toInt(std::floor(layout_.grid.height() / cellSize_)));
+    const CellIndex from = selected_.value_or(CellIndex{0, 0});
+    std::optional<CellIndex> to;
+    switch (event->key()) {
+    case Qt::Key_Left: to = CellIndex{from.row, from.col - 1}; break;
+    case Qt::Key_Right: to = CellIndex{from.row, from.col + 1}; break;
+    case Qt::Key_Up: to = CellIndex{from.row - 1, from.col}; break;
+    case Qt::Key_Down: to = CellIndex{from.row + 1, from.col}; break;
+    case Qt::Key_PageUp: to = CellIndex{from.row - page, from.col}; break;
+    case Qt::Key_PageDown: to = CellIndex{from.row + page, from.col}; break;
+    case Qt::Key_Home: to = ctrl ? CellIndex{0, 0} : CellIndex{from.row, 0}; break;
+    case Qt::Key_End:
+        to = ctrl ? CellIndex{source_->rows() - 1, source_->cols() - 1} : CellIndex{from.row, source_->cols() - 1};
+        break;
+    default: QAbstractScrollArea::keyPressEvent(event); return;
+    }
+    if (!selected_) to = CellIndex{0, 0};  // the first key press selects the first cell
+    to->row = std::clamp(to->row, 0, source_->rows() - 1);
+    to->col = std::clamp(to->col, 0, source_->cols() - 1);
+    selectCell(to);
+    event->accept();
+}
+
+void HeatmapView::changeEvent(QEvent* event) {
+    QAbstractScrollArea::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) updateAccessibility();
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
+        event->type() == QEvent::StyleChange || event->type() == QEvent::LanguageChange) {
+        if (event->type() == QEvent::FontChange && !userZoomed_) cellSize_ = defaultCellSize();
+        invalidateTiles();
+        relayout();
+    }
+}
+
+bool HeatmapView::viewportEvent(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const std::optional<CellIndex> cell = cellAt(help->pos());
+        if (cell) {
+            QToolTip::showText(help->globalPos(), toolTipForCell(cell->row, cell->col), viewport(),
+                               cellRect(cell->row, cell->col));
+        } else {
+            QToolTip::hideText();
+            event->ignore();
+        }
+        return true;
+    }
+    if (event->type() == QEvent::Leave && hovered_) {
+        hovered_.reset();
+        emit cellHovered(-1, -1);
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+void HeatmapView::updateAccessibility() {
+    if (!source_ || !selected_) {
+        setAccessibleName(tr("Heatmap"));
+        setAccessibleDescription(source_ ? tr("%1 rows, %2 columns; no cell selected")
+                                               .arg(QString::number(source_->rows()), QString::number(source_->cols()))
+                                         : tr("No matrix to show"));
+        return;
+    }
+    const CellIndex cell = *selected_;
+    setAccessibleName(tr("Heatmap, selected cell: %1, %2")
+                          .arg(source_->rowLabels().value(cell.row), source_->colLabels().value(cell.col)));
+    QString description = toolTipForCell(cell.row, cell.col);
+    description.replace(QLatin1Char('\n'), QStringLiteral("; "));
+    setAccessibleDescription(description);
+}
+
+}  // namespace attnviz::ui

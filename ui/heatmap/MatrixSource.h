@@ -1,0 +1,90 @@
+#pragma once
+#include <QFont>
+#include <QString>
+#include <QStringList>
+
+#include <Eigen/Core>
+#include <array>
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/attention/AttentionTrace.h"
+
+namespace attnviz::ui {
+
+/// What kind of numbers a view shows, which decides the colour scale.
+enum class ValueKind {
+    Weights,  ///< in [0, 1]: sequential map (Blues, viridis, cividis)
+    Signed,   ///< any sign: diverging map centred on 0 (scores, Q, K, V, …)
+};
+
+/// How the weights' colours span: 0 … 1 (every figure comparable), or the matrix's own smallest
+/// … largest weight, as the chapter's seaborn heatmap does (a long sentence's small weights then
+/// stay visible).
+enum class WeightsRange { Fixed, Data };
+
+/// Choices that shape a source beyond its trace, step and head.
+struct SourceOptions {
+    std::string language;  ///< of the teaching model's dimension names ("fr", …; empty: as written)
+    WeightsRange weightsRange = WeightsRange::Fixed;
+};
+
+/// One matrix of a trace as the heatmap, the exporters and the charts see it: labels, a value
+/// kind, and blocks fetched on demand (so 4,096 × 4,096 is never materialized).
+/// Immutable after construction and safe to read from several threads.
+class MatrixSource {
+public:
+    MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, const SourceOptions& options = {});
+    /// The source of every step of trace for head (indexed by Step), equal to what the
+    /// constructor makes, with one copy of the token labels and the colour scales of the n × n
+    /// steps found in one pass (AttentionTrace::largestMagnitudes). Throws Cancelled.
+    [[nodiscard]] static std::array<std::shared_ptr<const MatrixSource>, kStepCount> allSteps(
+        const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel = nullptr,
+        const SourceOptions& options = {});
+
+    [[nodiscard]] int rows() const { return rows_; }
+    [[nodiscard]] int cols() const { return cols_; }
+    [[nodiscard]] Step step() const { return step_; }
+    [[nodiscard]] int head() const { return head_; }
+    [[nodiscard]] ValueKind kind() const { return kind_; }
+    [[nodiscard]] const AttentionTrace& trace() const { return *trace_; }
+    [[nodiscard]] std::shared_ptr<const AttentionTrace> sharedTrace() const { return trace_; }
+    /// Row labels: the query tokens. Column labels: key tokens for n × n steps; for dimension axes
+    /// (X, Q, K, V, context, output) the teaching model's names with the Teaching preset (the
+    /// head's own columns), "d0", "d1", … otherwise.
+    [[nodiscard]] const QStringList& rowLabels() const { return rowLabels_; }
+    [[nodiscard]] const QStringList& colLabels() const { return colLabels_; }
+    /// Width of the widest row (column) label in font, measured once per font and shared by the
+    /// sources of allSteps, whose token labels are the same. Thread-safe.
+    [[nodiscard]] double widestRowLabel(const QFont& font) const;
+    [[nodiscard]] double widestColLabel(const QFont& font) const;
+    /// True for a cell the mask hides (n × n steps only): drawn hatched, never as a 0.
+    [[nodiscard]] bool isMasked(int row, int col) const;
+    [[nodiscard]] double value(int row, int col) const;
+    [[nodiscard]] Eigen::MatrixXd block(int row0, int col0, int rowCount, int colCount) const;
+    /// The range the colour scale spans: for weights [0, 1], or their own [smallest, largest]
+    /// with WeightsRange::Data; [−m, m] (m = largest |finite value|) otherwise.
+    [[nodiscard]] double scaleMin() const { return scaleMin_; }
+    [[nodiscard]] double scaleMax() const { return scaleMax_; }
+
+private:
+    class LabelWidths;
+    MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step step, int head, const QStringList& tokenLabels,
+                 std::shared_ptr<LabelWidths> tokenWidths, std::optional<double> knownMagnitude,
+                 const SourceOptions& options);
+    void setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
+               std::optional<double> knownMagnitude, const SourceOptions& options);
+
+    std::shared_ptr<const AttentionTrace> trace_;
+    Step step_;
+    int head_;
+    int rows_ = 0, cols_ = 0;
+    ValueKind kind_;
+    QStringList rowLabels_, colLabels_;
+    std::shared_ptr<LabelWidths> rowWidths_, colWidths_;
+    double scaleMin_ = 0, scaleMax_ = 1;
+};
+
+}  // namespace attnviz::ui

@@ -1,0 +1,347 @@
+#include "ui/labs/WhyScaleChart.h"
+
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMessageBox>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPushButton>
+#include <QSvgGenerator>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+#include "core/base/Errors.h"
+#include "core/io/AtomicFile.h"
+#include "ui/export/FigureExporter.h"
+#include "ui/export/FigureRenderer.h"
+#include "ui/export/FilePath.h"
+#include "ui/style/Theme.h"
+
+namespace attnviz::ui {
+namespace {
+
+constexpr double kPngScale = 2;
+constexpr double kPointsPerInch = 72.0;
+
+QChartView* makeView(QChart* chart) {
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(8, 8, 28, 8));
+    auto* view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(320, 260);
+    view->setFocusPolicy(Qt::NoFocus);  // nothing to do with the keyboard in a chart
+    return view;
+}
+
+QLogValueAxis* makeDkAxis() {
+    auto* axis = new QLogValueAxis;
+    axis->setBase(2);
+    axis->setRange(1, WhyScaleChart::kMaxDk);
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setMinorTickCount(0);
+    axis->setTruncateLabels(false);  // "1024" whole, in the chart's right margin
+    return axis;
+}
+
+void styleSeries(QLineSeries* series, const QColor& color, Qt::PenStyle pen, bool markers) {
+    series->setPen(QPen(color, 3, pen, Qt::RoundCap, Qt::RoundJoin));
+    series->setPointsVisible(markers);
+    series->setMarkerSize(9);
+}
+
+}  // namespace
+
+WhyScaleChart::WhyScaleChart(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    caption_ = new QLabel;
+    caption_->setWordWrap(true);
+    caption_->setTextFormat(Qt::RichText);
+    caption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(caption_);
+
+    auto* varianceChart = new QChart;
+    varianceUnscaled_ = new QLineSeries;
+    varianceScaled_ = new QLineSeries;
+    varianceChart->addSeries(varianceUnscaled_);
+    varianceChart->addSeries(varianceScaled_);
+    varianceX_ = makeDkAxis();
+    varianceY_ = new QLogValueAxis;
+    varianceY_->setBase(2);
+    varianceY_->setRange(0.5, 2 * kMaxDk);
+    varianceY_->setLabelFormat(QStringLiteral("%g"));
+    varianceY_->setMinorTickCount(0);
+    varianceChart->addAxis(varianceX_, Qt::AlignBottom);
+    varianceChart->addAxis(varianceY_, Qt::AlignLeft);
+    for (QLineSeries* s : {varianceUnscaled_, varianceScaled_}) {
+        s->attachAxis(varianceX_);
+        s->attachAxis(varianceY_);
+    }
+
+    auto* weightChart = new QChart;
+    weightUnscaled_ = new QLineSeries;
+    weightScaled_ = new QLineSeries;
+    uniformWeight_ = new QLineSeries;
+    uniformWeight_->append(1, 1.0 / kRowLength);
+    uniformWeight_->append(kMaxDk, 1.0 / kRowLength);
+    weightChart->addSeries(weightUnscaled_);
+    weightChart->addSeries(weightScaled_);
+    weightChart->addSeries(uniformWeight_);
+    weightX_ = makeDkAxis();
+    weightY_ = new QValueAxis;
+    weightY_->setRange(0, 1);
+    weightY_->setTickCount(6);
+    weightY_->setLabelFormat(QStringLiteral("%.1f"));
+    weightChart->addAxis(weightX_, Qt::AlignBottom);
+    weightChart->addAxis(weightY_, Qt::AlignLeft);
+    for (QLineSeries* s : {weightUnscaled_, weightScaled_, uniformWeight_}) {
+        s->attachAxis(weightX_);
+        s->attachAxis(weightY_);
+    }
+
+    charts_ = new QWidget;
+    auto* chartsLayout = new QHBoxLayout(charts_);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    varianceView_ = makeView(varianceChart);
+    weightView_ = makeView(weightChart);
+    chartsLayout->addWidget(varianceView_);
+    chartsLayout->addWidget(weightView_);
+    layout->addWidget(charts_, 1);
+
+    auto* bottom = new QHBoxLayout;
+    status_ = new QLabel;
+    status_->setWordWrap(true);  // else its one long line would set the window's minimum width
+    export_ = new QPushButton;
+    export_->setEnabled(false);
+    bottom->addWidget(status_, 1);
+    bottom->addWidget(export_);
+    layout->addLayout(bottom);
+
+    connect(export_, &QPushButton::clicked, this, &WhyScaleChart::exportWithDialog);
+    connect(&watcher_, &QFutureWatcher<std::vector<ScalingPoint>>::finished, this,
+            [this] { showPoints(watcher_.result()); });
+
+    applyTheme();
+    applyFonts();
+    retranslateUi();
+}
+
+WhyScaleChart::~WhyScaleChart() {
+    // scalingStudy cannot be interrupted; it takes about a second.
+    watcher_.disconnect(this);
+    watcher_.waitForFinished();
+}
+
+void WhyScaleChart::start() {
+    if (started_) return;
+    started_ = true;
+    retranslateUi();
+    watcher_.setFuture(QtConcurrent::run([] { return scalingStudy(kMaxDk, kSamples, kRowLength, kSeed); }));
+}
+
+void WhyScaleChart::showPoints(std::vector<ScalingPoint> points) {
+    points_ = std::move(points);
+    QList<QPointF> varianceUnscaled, varianceScaled, weightUnscaled, weightScaled;
+    for (const ScalingPoint& p : points_) {
+        const auto dK = static_cast<double>(p.dK);
+        varianceUnscaled << QPointF(dK, p.varianceUnscaled);
+        varianceScaled << QPointF(dK, p.varianceScaled);
+        weightUnscaled << QPointF(dK, p.maxWeightUnscaled);
+        weightScaled << QPointF(dK, p.maxWeightScaled);
+    }
+    varianceUnscaled_->replace(varianceUnscaled);
+    varianceScaled_->replace(varianceScaled);
+    weightUnscaled_->replace(weightUnscaled);
+    weightScaled_->replace(weightScaled);
+    export_->setEnabled(true);
+    retranslateUi();
+    emit ready();
+}
+
+QLineSeries* WhyScaleChart::series(Curve curve) const {
+    switch (curve) {
+        case Curve::VarianceUnscaled: return varianceUnscaled_;
+        case Curve::VarianceScaled: return varianceScaled_;
+        case Curve::MaxWeightUnscaled: return weightUnscaled_;
+        case Curve::MaxWeightScaled: return weightScaled_;
+    }
+    return nullptr;
+}
+
+QChart* WhyScaleChart::varianceChart() const { return varianceView_->chart(); }
+QChart* WhyScaleChart::weightChart() const { return weightView_->chart(); }
+
+QLogValueAxis* WhyScaleChart::dKAxis(Curve curve) const {
+    return curve == Curve::VarianceUnscaled || curve == Curve::VarianceScaled ? varianceX_ : weightX_;
+}
+
+void WhyScaleChart::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    start();
+}
+
+void WhyScaleChart::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    switch (event->type()) {
+        case QEvent::LanguageChange: retranslateUi(); break;
+        case QEvent::PaletteChange: applyTheme(); break;
+        case QEvent::FontChange: applyFonts(); break;
+        default: break;
+    }
+}
+
+void WhyScaleChart::retranslateUi() {
+    caption_->setText(
+        tr("<p><b>Why scale by √d<sub>k</sub>?</b> Take a query q and a key k whose d<sub>k</sub> entries are "
+           "independent, of mean 0 and variance 1. Their dot product q·k = Σ<sub>m</sub> q<sub>m</sub>k<sub>m</sub> "
+           "then has variance d<sub>k</sub>: the larger d<sub>k</sub>, the larger the scores in magnitude "
+           "(left). Without scaling, the softmax of a row of %1 scores then puts almost all the weight on one "
+           "key — its largest weight goes to 1 (right) — and softmax is pushed into regions with extremely small "
+           "gradients. Dividing by √d<sub>k</sub> brings the variance back to 1: the scaling by √d<sub>k</sub> "
+           "keeps the variance stable, and the weights stay spread out.</p>")
+            .arg(kRowLength));
+    varianceChart()->setTitle(tr("Variance of the scores q·k"));
+    varianceUnscaled_->setName(tr("without scaling (≈ d_k)"));
+    varianceScaled_->setName(tr("with ÷√d_k (≈ 1)"));
+    varianceX_->setTitleText(tr("d_k (log)"));
+    varianceY_->setTitleText(tr("variance (log)"));
+    weightChart()->setTitle(tr("Largest softmax weight (n = %1)").arg(kRowLength));
+    weightUnscaled_->setName(tr("without scaling"));
+    weightScaled_->setName(tr("with ÷√d_k"));
+    uniformWeight_->setName(tr("equal weights 1/n"));
+    weightX_->setTitleText(tr("d_k (log)"));
+    weightY_->setTitleText(tr("largest weight"));
+    export_->setText(tr("Export Image…"));
+    export_->setToolTip(tr("Save both charts as PNG, SVG or PDF"));
+    if (isReady())
+        status_->setText(tr("Measured on %1 random queries and keys (entries uniform, mean 0, variance 1; seed %2) "
+                            "for each d_k.")
+                             .arg(kSamples)
+                             .arg(kSeed));
+    else
+        status_->setText(started_ ? tr("Measuring…") : QString());
+}
+
+void WhyScaleChart::applyTheme() {
+    const bool dark = isDark(palette());
+    for (QChart* chart : {varianceChart(), weightChart()}) {
+        chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        chart->setBackgroundBrush(palette().color(QPalette::Base));
+        chart->setTitleBrush(palette().color(QPalette::Text));
+        chart->legend()->setLabelColor(palette().color(QPalette::Text));
+    }
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{varianceX_, varianceY_, weightX_, weightY_}) {
+        axis->setLabelsColor(palette().color(QPalette::Text));
+        axis->setTitleBrush(palette().color(QPalette::Text));
+    }
+    // Red without, blue with the scaling, in both charts; lighter tints on a dark background.
+    const QColor unscaled = dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xc6, 0x28, 0x28);
+    const QColor scaled = dark ? QColor(0x6c, 0xb4, 0xff) : QColor(0x15, 0x65, 0xc0);
+    const QColor reference = palette().color(QPalette::PlaceholderText);
+    styleSeries(varianceUnscaled_, unscaled, Qt::SolidLine, true);
+    styleSeries(weightUnscaled_, unscaled, Qt::SolidLine, true);
+    styleSeries(varianceScaled_, scaled, Qt::SolidLine, true);
+    styleSeries(weightScaled_, scaled, Qt::SolidLine, true);
+    styleSeries(uniformWeight_, reference, Qt::DashLine, false);
+    applyFonts();  // a chart theme resets the fonts
+}
+
+void WhyScaleChart::applyFonts() {
+    QFont title = font();
+    title.setBold(true);
+    QFont legend = font();
+    legend.setPointSizeF(font().pointSizeF() * 0.85);
+    for (QChart* chart : {varianceChart(), weightChart()}) {
+        chart->setTitleFont(title);
+        chart->legend()->setFont(legend);
+    }
+    // Eleven powers of 2 side by side: the tick labels a little smaller than the titles.
+    QFont ticks = font();
+    ticks.setPointSizeF(font().pointSizeF() * 0.8);
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{varianceX_, varianceY_, weightX_, weightY_}) {
+        axis->setLabelsFont(ticks);
+        axis->setTitleFont(font());
+    }
+}
+
+void WhyScaleChart::exportImage(const QString& path) const {
+    const QSize size = charts_->size();
+    QByteArray bytes;
+    switch (imageFormatForSuffix(QFileInfo(path).suffix())) {
+        case ImageFormat::Png: {
+            QImage image(size * kPngScale, QImage::Format_RGB32);
+            image.setDevicePixelRatio(kPngScale);
+            image.fill(palette().color(QPalette::Base));
+            image.setDotsPerMeterX(static_cast<int>(std::lround(kFigureUnitsPerInch * kPngScale / 0.0254)));
+            image.setDotsPerMeterY(image.dotsPerMeterX());
+            QPainter painter(&image);
+            charts_->render(&painter);
+            painter.end();
+            QBuffer buffer(&bytes);
+            buffer.open(QIODevice::WriteOnly);
+            if (!image.save(&buffer, "PNG")) throw Error("cannot encode the PNG");
+            break;
+        }
+        case ImageFormat::Svg: {
+            QBuffer buffer(&bytes);
+            buffer.open(QIODevice::WriteOnly);
+            QSvgGenerator generator;
+            generator.setOutputDevice(&buffer);
+            generator.setResolution(static_cast<int>(kFigureUnitsPerInch));
+            generator.setSize(size);
+            generator.setViewBox(QRect(QPoint(0, 0), size));
+            generator.setTitle(varianceChart()->title() + QStringLiteral(" · ") + weightChart()->title());
+            QPainter painter(&generator);
+            charts_->render(&painter);
+            painter.end();
+            break;
+        }
+        case ImageFormat::Pdf: {
+            QBuffer buffer(&bytes);
+            buffer.open(QIODevice::WriteOnly);
+            QPdfWriter pdf(&buffer);
+            pdf.setCreator(QStringLiteral("AttnViz"));
+            pdf.setTitle(varianceChart()->title() + QStringLiteral(" · ") + weightChart()->title());
+            pdf.setResolution(static_cast<int>(kFigureUnitsPerInch));
+            const QSizeF points(std::ceil(size.width() * kPointsPerInch / kFigureUnitsPerInch),
+                                std::ceil(size.height() * kPointsPerInch / kFigureUnitsPerInch));
+            pdf.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                                          QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Point));
+            QPainter painter;
+            if (!painter.begin(&pdf)) throw Error("cannot start the PDF");
+            charts_->render(&painter);
+            painter.end();
+            break;
+        }
+    }
+    writeFileAtomically(toPath(path), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+}
+
+void WhyScaleChart::exportWithDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the √d_k Charts"),
+                                                      QStringLiteral("why_scale.png"),
+                                                      tr("Images (*.png *.svg *.pdf)"));
+    if (path.isEmpty()) return;
+    try {
+        exportImage(path);
+    } catch (const std::exception& error) {
+        QMessageBox::warning(this, tr("Cannot export the charts"), QString::fromStdString(error.what()));
+    }
+}
+
+}  // namespace attnviz::ui

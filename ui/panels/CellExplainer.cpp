@@ -1,0 +1,298 @@
+#include "ui/panels/CellExplainer.h"
+
+#include <QEvent>
+#include <QScrollBar>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/attention/Explanation.h"
+#include "core/model/TeachingConfig.h"
+#include "ui/heatmap/HeatmapGeometry.h"
+#include "ui/i18n/Language.h"
+#include "ui/style/Theme.h"
+
+namespace attnviz::ui {
+namespace {
+
+constexpr int kDecimals = 4;
+constexpr int kMaxTableRows = 16;  // rows of the q/k table before "… more"
+constexpr int kMaxVectorItems = 8;
+constexpr int kLargestCount = 3;  // products highlighted
+const QLatin1String kLargestColour("#fff3b0");
+
+QString num(double value) { return formatValue(value, kDecimals); }
+
+QString token(const AttentionTrace& trace, int index) {
+    return QString::fromStdString(trace.tokens()[static_cast<std::size_t>(index)].text).toHtmlEscaped();
+}
+
+QString vectorText(const Eigen::VectorXd& v) {
+    QStringList items;
+    const Eigen::Index shown = std::min<Eigen::Index>(v.size(), kMaxVectorItems);
+    for (Eigen::Index m = 0; m < shown; ++m) items << num(v[m]);
+    if (shown < v.size()) items << QStringLiteral("…");
+    return QStringLiteral("[") + items.join(QStringLiteral(", ")) + QStringLiteral("]");
+}
+
+// Indices of the kLargestCount products of largest magnitude (more on a tie), largest first; those
+// under a quarter of the largest, and zeros, are left out: they do not explain the score.
+std::vector<int> largestProducts(const Eigen::VectorXd& products) {
+    std::vector<int> order(static_cast<std::size_t>(products.size()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return std::abs(products[a]) > std::abs(products[b]); });
+    std::vector<int> result;
+    const double top = products.size() > 0 ? std::abs(products[order.front()]) : 0.0;
+    for (int m : order) {
+        const bool full = static_cast<int>(result.size()) >= kLargestCount &&
+                          std::abs(products[m]) < std::abs(products[result.back()]);
+        if (full || top == 0 || std::abs(products[m]) < top / 4) break;
+        result.push_back(m);
+    }
+    return result;
+}
+
+QString formula(const QString& html) { return QStringLiteral("<p class=\"f\">%1</p>").arg(html); }
+
+QString sub(const QString& text) { return QStringLiteral("<sub>%1</sub>").arg(text); }
+
+}  // namespace
+
+CellExplainer::CellExplainer(QWidget* parent) : QTextBrowser(parent) {
+    setOpenLinks(false);
+    applyStyleSheet();
+    clearCell();
+}
+
+void CellExplainer::applyStyleSheet() {
+    document()->setDefaultStyleSheet(
+        QStringLiteral("p.f { margin-left: 12px; } td { padding: 1px 10px; white-space: nowrap; } th { padding: 1px "
+                       "10px; text-align: right; } .masked { color: %1; font-weight: bold; } .result { font-weight: "
+                       "bold; }")
+            .arg(warningTextColor(palette()).name()));
+}
+
+void CellExplainer::changeEvent(QEvent* event) {
+    QTextBrowser::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange && event->type() != QEvent::PaletteChange) return;
+    if (event->type() == QEvent::PaletteChange) applyStyleSheet();
+    if (trace_)
+        render();
+    else
+        clearCell();
+}
+
+void CellExplainer::clearCell() {
+    trace_.reset();
+    query_ = key_ = -1;
+    setHtml(tr("<p>Click a cell of the heatmap to see how its weight is computed.</p>"));
+}
+
+void CellExplainer::setCell(std::shared_ptr<const AttentionTrace> trace, int head, int query, int key) {
+    if (!trace || query < 0 || key < 0 || query >= trace->size() || key >= trace->size()) return clearCell();
+    trace_ = std::move(trace);
+    head_ = head;
+    query_ = query;
+    key_ = key;
+    render();
+}
+
+void CellExplainer::render() {
+    const AttentionTrace& trace = *trace_;
+    const int detailHead = head_ == kAllHeads ? 0 : head_;
+    const CellExplanation cell = explainCell(trace, detailHead, query_, key_);
+    const QString i = QString::number(query_), j = QString::number(key_);
+    const QString wij = QStringLiteral("w") + sub(i + QStringLiteral(",") + j);
+    QString html;
+
+    html += tr("<h3>Weight %1: query %2 «&nbsp;%3&nbsp;» → key %4 «&nbsp;%5&nbsp;»</h3>")
+                .arg(wij, i, token(trace, query_), j, token(trace, key_));
+
+    if (head_ == kAllHeads && trace.heads() > 1) {
+        QStringList perHead;
+        for (int h = 0; h < trace.heads(); ++h) perHead << num(trace.weight(h, query_, key_));
+        const double mean = trace.block(Step::Weights, kAllHeads, query_, key_, 1, 1)(0, 0);
+        html += tr("<p>The heatmap shows the mean over the %1 heads:</p>").arg(trace.heads());
+        html += formula(tr("mean %1 = (%2) / %3 = <b>%4</b>")
+                            .arg(wij, perHead.join(QStringLiteral(" + ")), QString::number(trace.heads()), num(mean)));
+        html += tr("<p>Below, head 1 in detail.</p>");
+    } else if (trace.heads() > 1) {
+        html += tr("<p>Head %1 of %2 (its own slice of d_k = %3 columns of Q and K).</p>")
+                    .arg(detailHead + 1)
+                    .arg(trace.heads())
+                    .arg(trace.dK());
+    }
+
+    // 1. q_i and k_j side by side, with the products; the teaching model names each dimension.
+    const AttentionConfig& config = trace.config();
+    const bool named = config.preset == ProjectionPreset::Teaching;
+    const TeachingModel* model = named ? &teachingModelOf(config) : nullptr;
+    const auto dK = static_cast<int>(cell.q.size());
+    const int firstColumn = detailHead * trace.dK();
+    const auto queryName = [&](int m) {
+        return dimensionName(*model, model->queryDimensions()[static_cast<std::size_t>(firstColumn + m)]);
+    };
+    const auto keyName = [&](int m) {
+        return dimensionName(*model, model->keyDimensions()[static_cast<std::size_t>(firstColumn + m)]);
+    };
+    const std::vector<int> largest = largestProducts(cell.products);
+    const auto isLargest = [&](int m) { return std::find(largest.begin(), largest.end(), m) != largest.end(); };
+
+    html += tr("<p><b>1. The query of «&nbsp;%1&nbsp;» and the key of «&nbsp;%2&nbsp;»</b> (d_k = %3 numbers each)</p>")
+                .arg(token(trace, query_), token(trace, key_))
+                .arg(trace.dK());
+    // Why the score is what it is, in words, before the numbers.
+    if (!largest.empty() && named) {
+        html += tr("<p>The largest products (highlighted below):</p>") + QStringLiteral("<ul>");
+        for (int m : largest)
+            html += QStringLiteral("<li>") +
+                    tr("«&nbsp;%1&nbsp;» × «&nbsp;%2&nbsp;» = %3 × %4 = <b>%5</b>")
+                        .arg(queryName(m).toHtmlEscaped(), keyName(m).toHtmlEscaped(), num(cell.q[m]), num(cell.k[m]),
+                             num(cell.products[m])) +
+                    QStringLiteral("</li>");
+        html += QStringLiteral("</ul>");
+    }
+    // With names, the table takes the dock's width and the names wrap in their column, instead
+    // of running past the dock's edge.
+    html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
+                .arg(sub(i), sub(j), named ? QStringLiteral(" width=\"100%\"") : QString());
+    if (named)
+        html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
+                    .arg(tr("dimension: query ↔ key"));
+    html += QStringLiteral("</tr>");
+    int shownRows = 0, zeroRows = 0;
+    for (int m = 0; m < dK; ++m) {
+        // The model's unused dimensions (q and k both 0) would only add rows of zeros.
+        if (named && cell.q[m] == 0 && cell.k[m] == 0) {
+            ++zeroRows;
+            continue;
+        }
+        if (shownRows == kMaxTableRows) break;
+        ++shownRows;
+        // Dark text on the light highlight, whatever the theme.
+        const QString cellStart =
+            isLargest(m) ? QStringLiteral("<td align=\"right\" bgcolor=\"%1\"><b><font color=\"#202020\">").arg(kLargestColour)
+                         : QStringLiteral("<td align=\"right\">");
+        const QString cellEnd = isLargest(m) ? QStringLiteral("</font></b></td>") : QStringLiteral("</td>");
+        html += QStringLiteral("<tr><td align=\"right\">%1</td>").arg(m);
+        html += cellStart + num(cell.q[m]) + cellEnd + cellStart + num(cell.k[m]) + cellEnd + cellStart +
+                num(cell.products[m]) + cellEnd;
+        // The names last, so the numbers stay in view in a narrow dock.
+        if (named)
+            html += QStringLiteral("<td style=\"white-space: normal\">%1 ↔ %2</td>")
+                        .arg(queryName(m).toHtmlEscaped(), keyName(m).toHtmlEscaped());
+        html += QStringLiteral("</tr>");
+    }
+    const int hidden = dK - zeroRows - shownRows;
+    if (hidden > 0) html += tr("<tr><td colspan=\"5\">… %1 more rows</td></tr>").arg(hidden);
+    html += QStringLiteral("</table>");
+    if (zeroRows > 0)
+        html += zeroRows == 1 ? tr("<p>1 dimension where q and k are both 0 is left out.</p>")
+                              : tr("<p>%1 dimensions where q and k are both 0 are left out.</p>").arg(zeroRows);
+    if (!largest.empty() && !named) html += tr("<p>The largest products are highlighted.</p>");
+
+    // 2. The dot product.
+    QStringList terms;
+    int termsShown = 0;
+    bool cut = false;
+    for (int m = 0; m < dK && !cut; ++m) {
+        if (named && cell.products[m] == 0) continue;  // the teaching model's zeros, said once below
+        cut = termsShown == kMaxVectorItems;
+        terms << (cut ? tr("… (%1 terms)").arg(dK)
+                      : cell.products[m] < 0 ? QStringLiteral("(%1)").arg(num(cell.products[m])) : num(cell.products[m]));
+        ++termsShown;
+    }
+    if (terms.isEmpty()) terms << tr("0 (every product is 0)");
+    else if (named && !cut && termsShown < dK) terms << tr("(%1 products of 0)").arg(dK - termsShown);
+    html += tr("<p><b>2. Score: the dot product</b></p>");
+    html += formula(QStringLiteral("q%1 · k%2 = Σ<sub>m</sub> q%1[m]·k%2[m] = %3 = <b>%4</b>")
+                        .arg(sub(i), sub(j), terms.join(QStringLiteral(" + ")), num(cell.dot)));
+
+    // 3. Scaling.
+    QString divisorText;
+    if (config.scaleBySqrtDk && config.temperature == 1.0)
+        divisorText = tr("÷ √d_k = ÷ √%1 = ÷ %2").arg(trace.dK()).arg(num(cell.divisor));
+    else if (config.scaleBySqrtDk)
+        divisorText = tr("÷ (√d_k · T) = ÷ (√%1 × %2) = ÷ %3")
+                          .arg(trace.dK())
+                          .arg(QString::number(config.temperature, 'g', 3), num(cell.divisor));
+    else
+        divisorText = tr("÷ T = ÷ %1 (scaling by √d_k is off)").arg(num(cell.divisor));
+    html += tr("<p><b>3. Scaled score</b> %1</p>").arg(divisorText);
+    html += formula(tr("scaled = %1 ÷ %2 = <b>%3</b>").arg(num(cell.dot), num(cell.divisor), num(cell.scaled)));
+
+    // 4. Mask.
+    if (cell.masked)
+        html += tr("<p><b>4. Mask:</b> <span class=\"masked\">key %1 is hidden from query %2</span>: its masked "
+                   "score is −∞, so exp(−∞) = 0 and its weight is 0.</p>")
+                    .arg(j, i);
+    else
+        html += tr("<p><b>4. Mask:</b> key %1 is visible from query %2: the masked score stays %3.</p>")
+                    .arg(j, i, num(cell.scaled));
+
+    // 5–7. Softmax.
+    if (cell.rowFullyMasked) {
+        html += tr("<p><b>5. Softmax:</b> <span class=\"masked\">every key of row %1 is masked</span>: the "
+                   "chapter's masked_fill + softmax would give NaN; here every weight of the row is 0.</p>")
+                    .arg(i);
+    } else {
+        html += tr("<p><b>5. Softmax, numerator</b> (the row's largest visible scaled score is subtracted first, so "
+                   "exp never overflows)</p>");
+        if (cell.masked)
+            html += formula(tr("exp(−∞ − %1) = <b>0</b>").arg(num(cell.rowMax)));
+        else
+            html += formula(tr("exp(scaled − row max) = exp(%1 − %2) = <b>%3</b>")
+                                .arg(num(cell.scaled), num(cell.rowMax), num(cell.expShifted)));
+        html += tr("<p><b>6. Row sum</b> over the visible keys of row %1</p>").arg(i);
+        html += formula(QStringLiteral("Σ<sub>j</sub> exp(scaled%1 − row max) = <b>%2</b>")
+                            .arg(sub(i + QStringLiteral(",j")), num(cell.rowSum)));
+        html += tr("<p><b>7. Weight</b></p>");
+        html += formula(QStringLiteral("%1 = %2 ÷ %3 = <b class=\"result\">%4</b>")
+                            .arg(wij, num(cell.expShifted), num(cell.rowSum), num(cell.weight)));
+    }
+
+    // Context: Σ_j w_ij · v_j, the largest terms written out.
+    const ContextExplanation context = explainContext(trace, detailHead, query_);
+    html += tr("<h3>Context of query %1: context%2 = Σ<sub>j</sub> w%3 · v%4</h3>")
+                .arg(i, sub(i), sub(i + QStringLiteral(",j")), sub(QStringLiteral("j")));
+    std::vector<int> order(static_cast<std::size_t>(trace.size()));
+    std::iota(order.begin(), order.end(), 0);
+    const int shown = std::min(kContextTerms, trace.size());
+    std::partial_sort(order.begin(), order.begin() + shown, order.end(),
+                      [&](int a, int b) { return context.weights[a] > context.weights[b]; });
+    html += tr("<p>The %1 largest weights of row %2:</p>").arg(shown).arg(i);
+    html += tr("<table><tr><th>j</th><th>token</th><th>w<sub>%1,j</sub></th><th>v<sub>j</sub></th>"
+               "<th>w<sub>%1,j</sub> · v<sub>j</sub></th></tr>")
+                .arg(i);
+    double shownWeight = 0;
+    for (int t = 0; t < shown; ++t) {
+        const int k = order[static_cast<std::size_t>(t)];
+        shownWeight += context.weights[k];
+        html += QStringLiteral("<tr><td align=\"right\">%1</td><td>%2</td><td align=\"right\">%3</td><td>%4</td>"
+                               "<td>%5</td></tr>")
+                    .arg(k)
+                    .arg(token(trace, k), num(context.weights[k]), vectorText(context.values.row(k).transpose()),
+                         vectorText(context.terms.row(k).transpose()));
+    }
+    html += QStringLiteral("</table>");
+    const int others = trace.size() - shown;
+    if (others > 0) {
+        const QString rest = num(std::max(0.0, context.weights.sum() - shownWeight));
+        html += others == 1 ? tr("<p>+ 1 other term, whose weight is %1.</p>").arg(rest)
+                            : tr("<p>+ %1 other terms, whose weights add up to %2.</p>").arg(others).arg(rest);
+    }
+    html += formula(tr("context%1 = <b>%2</b>").arg(sub(i), vectorText(context.context)));
+    // setHtml empties the document first: the vertical scroll bar would go, the text be laid out
+    // at the full width, then the bar come back and the text be laid out again. Held on, the bar
+    // costs one layout; it still goes afterwards if the new text fits.
+    const Qt::ScrollBarPolicy policy = verticalScrollBarPolicy();
+    const bool holdBar = policy == Qt::ScrollBarAsNeeded && verticalScrollBar()->isVisible();
+    if (holdBar) setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    setHtml(html);
+    if (holdBar) setVerticalScrollBarPolicy(policy);
+}
+
+}  // namespace attnviz::ui

@@ -1,0 +1,509 @@
+#include "ui/panels/ControlsPanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "core/attention/AttentionTrace.h"
+#include "core/model/TeachingConfig.h"
+#include "ui/heatmap/ColorMap.h"
+#include "ui/style/Theme.h"
+
+namespace attnviz::ui {
+namespace {
+
+constexpr double kMinTemperature = 0.05;
+constexpr double kMaxTemperature = 20.0;
+
+QString temperatureText(double t) {
+    return QCoreApplication::translate("attnviz::ui::ControlsPanel", "T = %1").arg(t, 0, 'g', 3);
+}
+
+QGroupBox* group(QFormLayout*& form) {
+    auto* box = new QGroupBox;
+    form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    return box;
+}
+
+/// The label of a form row; its text is set by a translate() call.
+QLabel* rowLabel(QWidget* buddy) {
+    auto* label = new QLabel;
+    label->setBuddy(buddy);
+    return label;
+}
+
+QString headChoiceText(int head, int heads) {
+    return head == kAllHeads ? ControlsPanel::tr("Mean of the %1 heads").arg(heads)
+                             : ControlsPanel::tr("Head %1 of %2").arg(head + 1).arg(heads);
+}
+
+}  // namespace
+
+ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(makeMaskGroup());
+    layout->addWidget(makeScalingGroup());
+    layout->addWidget(makeModelGroup());
+    layout->addWidget(makeViewGroup());
+    layout->addStretch(1);
+    setConfig(AttentionConfig{});
+}
+
+void ControlsPanel::translate(std::function<void()> setTexts) {
+    setTexts();
+    retranslators_.push_back(std::move(setTexts));
+}
+
+void ControlsPanel::retranslateUi() {
+    for (const auto& setTexts : retranslators_) setTexts();
+    temperatureLabel_->setText(temperatureText(temperatureValue_));
+    const int supplied = preset_->findData(static_cast<int>(ProjectionPreset::Supplied));
+    if (supplied >= 0) preset_->setItemText(supplied, tr("Supplied (edited or from a file)"));
+    const int heads = head_->findData(kAllHeads) >= 0 ? head_->count() - 1 : head_->count();
+    for (int i = 0; i < head_->count(); ++i) head_->setItemText(i, headChoiceText(head_->itemData(i).toInt(), heads));
+    updateDerivedLabels();
+}
+
+void ControlsPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::PaletteChange) updateDerivedLabels();  // the warning's red follows the theme
+}
+
+QWidget* ControlsPanel::makeMaskGroup() {
+    QFormLayout* form = nullptr;
+    QGroupBox* box = group(form);
+    causal_ = new QCheckBox;
+    form->addRow(causal_);
+    window_ = new QSpinBox;
+    window_->setRange(0, static_cast<int>(kDefaultMaxTokens));
+    QLabel* windowLabel = rowLabel(window_);
+    form->addRow(windowLabel, window_);
+    globals_ = new QLineEdit;
+    QLabel* globalsLabel = rowLabel(globals_);
+    form->addRow(globalsLabel, globals_);
+    maskEdit_ = new QPushButton;
+    maskEdit_->setCheckable(true);
+    clearMask_ = new QPushButton;
+    auto* maskRow = new QHBoxLayout;
+    maskRow->addWidget(maskEdit_, 1);
+    maskRow->addWidget(clearMask_);
+    form->addRow(maskRow);
+    customCount_ = new QLabel;
+    form->addRow(customCount_);
+    translate([=, this] {
+        box->setTitle(tr("Mask"));
+        box->setToolTip(tr("Masks hide keys from queries: a hidden score becomes −∞ before the softmax, so its "
+                           "weight is 0. Masks compose: a key is visible only if every active mask allows it."));
+        causal_->setText(tr("Causal mask (tril)"));
+        causal_->setToolTip(tr("Causal attention: position i may only attend to positions j ≤ i, as in the chapter's "
+                               "torch.tril(torch.ones(n, n)). A language model must not look at future tokens. "
+                               "Composes with the window and the custom mask."));
+        window_->setSpecialValueText(tr("off"));
+        window_->setToolTip(tr("Sliding window w: query i sees key j only when |i − j| < w (local attention). "
+                               "Global tokens see every key and are seen by every query. 0 turns it off."));
+        windowLabel->setText(tr("Sliding window w"));
+        globals_->setPlaceholderText(tr("e.g. 0,5"));
+        globals_->setToolTip(tr("Global tokens of the sliding window: positions (0-based) separated by commas. "
+                                "They attend to all positions and all positions attend to them."));
+        globalsLabel->setText(tr("Global tokens"));
+        maskEdit_->setText(tr("Edit mask: click cells"));
+        maskEdit_->setToolTip(tr("Custom mask: while this is on, clicking a heatmap cell (query i, key j) hides that "
+                                 "key from that query, or shows it again (the chapter's mask argument)."));
+        clearMask_->setText(tr("Clear"));
+        clearMask_->setToolTip(tr("Remove every cell masked by hand."));
+    });
+
+    connect(causal_, &QCheckBox::toggled, this, &ControlsPanel::emitConfigChanged);
+    connect(window_, &QSpinBox::valueChanged, this, [this] {
+        globals_->setEnabled(window_->value() > 0);
+        emitConfigChanged();
+    });
+    connect(globals_, &QLineEdit::textChanged, this, [this] {
+        bool ok = true;
+        (void)globalTokens(&ok);
+        QPalette pal;
+        if (!ok) {
+            // Pink with black text: readable in the light and the dark theme.
+            pal.setColor(QPalette::Base, QColor(0xff, 0xcd, 0xd2));
+            pal.setColor(QPalette::Text, Qt::black);
+        }
+        globals_->setPalette(pal);
+        emitConfigChanged();
+    });
+    connect(maskEdit_, &QPushButton::toggled, this, &ControlsPanel::maskEditModeChanged);
+    connect(clearMask_, &QPushButton::clicked, this, [this] {
+        base_.mask.customMasked.clear();
+        updateDerivedLabels();
+        emitConfigChanged();
+    });
+    return box;
+}
+
+QWidget* ControlsPanel::makeScalingGroup() {
+    QFormLayout* form = nullptr;
+    QGroupBox* box = group(form);
+    scaling_ = new QCheckBox;
+    form->addRow(scaling_);
+    temperature_ = new QSlider(Qt::Horizontal);
+    temperature_->setRange(0, kSliderSteps);
+    temperatureLabel_ = new QLabel;
+    temperatureLabel_->setMinimumWidth(temperatureLabel_->fontMetrics().horizontalAdvance(QStringLiteral("T = 0.055")));
+    auto* row = new QHBoxLayout;
+    row->addWidget(temperature_, 1);
+    row->addWidget(temperatureLabel_);
+    QLabel* temperatureRowLabel = rowLabel(temperature_);
+    form->addRow(temperatureRowLabel, row);
+    translate([=, this] {
+        box->setTitle(tr("Scaling"));
+        scaling_->setText(tr("Divide the scores by √d_k"));
+        scaling_->setToolTip(tr("Step 2 of the chapter: scaled = QKᵀ / √d_k. Without scaling, for a large d_k the dot "
+                                "products grow large and push the softmax into regions with extremely small "
+                                "gradients; dividing by √d_k keeps the variance stable."));
+        temperature_->setToolTip(tr("Temperature T: the scores are also divided by T before the softmax. T < 1 "
+                                    "sharpens the weights (towards one key), T > 1 flattens them (towards equal "
+                                    "weights). Log scale from 0.05 to 20; T = 1 is the chapter's formula."));
+        temperatureRowLabel->setText(tr("Temperature"));
+    });
+
+    connect(scaling_, &QCheckBox::toggled, this, &ControlsPanel::emitConfigChanged);
+    connect(temperature_, &QSlider::valueChanged, this, [this](int position) {
+        if (updating_) return;
+        temperatureValue_ = temperatureForSlider(position);
+        temperatureLabel_->setText(temperatureText(temperatureValue_));
+        emitConfigChanged();
+    });
+    return box;
+}
+
+QWidget* ControlsPanel::makeModelGroup() {
+    QFormLayout* form = nullptr;
+    QGroupBox* box = group(form);
+    dModel_ = new QSpinBox;
+    dModel_->setRange(1, 1024);
+    QLabel* dModelLabel = rowLabel(dModel_);
+    form->addRow(dModelLabel, dModel_);
+    heads_ = new QSpinBox;
+    heads_->setRange(1, 64);
+    QLabel* headsLabel = rowLabel(heads_);
+    form->addRow(headsLabel, heads_);
+    dK_ = new QLabel;
+    dK_->setWordWrap(true);
+    QLabel* dKLabel = rowLabel(dK_);
+    form->addRow(dKLabel, dK_);
+    seed_ = new QLineEdit;
+    seed_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{0,20}")), seed_));
+    QLabel* seedLabel = rowLabel(seed_);
+    form->addRow(seedLabel, seed_);
+    positions_ = new QCheckBox;
+    form->addRow(positions_);
+    preset_ = new QComboBox;
+    preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Random));
+    preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Identity));
+    preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Teaching));
+    QLabel* presetLabel = rowLabel(preset_);
+    form->addRow(presetLabel, preset_);
+    translate([=, this] {
+        box->setTitle(tr("Model"));
+        dModel_->setToolTip(tr("d_model: each token is a vector of d_model numbers (X ∈ ℝ^{n×d_model})."));
+        dModelLabel->setText(tr("d_model"));
+        heads_->setToolTip(tr("Number of heads h: W_Q, W_K, W_V are cut into h slices of d_k = d_model / h "
+                              "columns; each head computes its own attention (multi-head attention, next chapter)."));
+        headsLabel->setText(tr("Heads h"));
+        dK_->setToolTip(tr("d_k: the length of each query and key vector, the √d_k of the scaling."));
+        dKLabel->setText(tr("d_k = d_model / h"));
+        seed_->setToolTip(tr("Seed of the random embeddings and projections: the same seed gives the same numbers, "
+                             "on every computer."));
+        seedLabel->setText(tr("Seed"));
+        positions_->setText(tr("Positional encoding"));
+        positions_->setToolTip(tr("Adds sin/cos positional encodings to the embeddings, so X depends on where a "
+                                  "word is: without it, the same word at two places gets the same row of X."));
+        preset_->setItemText(preset_->findData(static_cast<int>(ProjectionPreset::Random)), tr("Random (seeded)"));
+        preset_->setItemText(preset_->findData(static_cast<int>(ProjectionPreset::Identity)), tr("Identity"));
+        const int teaching = preset_->findData(static_cast<int>(ProjectionPreset::Teaching));
+        preset_->setItemText(teaching, tr("Teaching model"));
+        preset_->setItemData(teaching,
+                             tr("Interpretable: every dimension of X, Q, K, V has a name (pronoun, living being, …) "
+                                "and W_Q, W_K, W_V, W_O are written by named rules. Sets d_model to the model's "
+                                "dimensions."),
+                             Qt::ToolTipRole);
+        preset_->setToolTip(tr("Projections W_Q, W_K, W_V, W_O. Random: seeded values, as an untrained model. "
+                               "Identity: Q = K = V = X, so the score of (i, j) is the dot product of the "
+                               "two tokens' vectors."));
+        presetLabel->setText(tr("Projections"));
+    });
+
+    connect(dModel_, &QSpinBox::valueChanged, this, [this] {
+        updateDerivedLabels();
+        rebuildHeadChoices();
+        emitConfigChanged();
+    });
+    connect(heads_, &QSpinBox::valueChanged, this, [this] {
+        updateDerivedLabels();
+        rebuildHeadChoices();
+        emitConfigChanged();
+    });
+    connect(seed_, &QLineEdit::textChanged, this, &ControlsPanel::emitConfigChanged);
+    connect(positions_, &QCheckBox::toggled, this, &ControlsPanel::emitConfigChanged);
+    connect(preset_, &QComboBox::currentIndexChanged, this, [this] {
+        // A preset chosen here brings its own matrices: edits of the teaching model are dropped.
+        // d_model is fixed by the teaching model (its named dimensions) and by supplied matrices;
+        // Random and Identity get back the last d_model they had.
+        const auto chosen = static_cast<ProjectionPreset>(preset_->currentData().toInt());
+        const auto isFree = [](ProjectionPreset p) {
+            return p == ProjectionPreset::Random || p == ProjectionPreset::Identity;
+        };
+        if (isFree(presetShown_)) freeDModel_ = dModel_->value();
+        teachingEdits_ = {};
+        int d = dModel_->value();
+        if (chosen == ProjectionPreset::Teaching) d = teachingModelOf(config()).dimensions();
+        else if (chosen == ProjectionPreset::Supplied) d = static_cast<int>(suppliedMatrices_.wq.rows());
+        else if (!isFree(presetShown_)) d = freeDModel_;
+        presetShown_ = chosen;
+        {
+            const QSignalBlocker blocker(dModel_);
+            dModel_->setValue(d);
+        }
+        updateDerivedLabels();
+        rebuildHeadChoices();
+        emitConfigChanged();
+    });
+    return box;
+}
+
+QWidget* ControlsPanel::makeViewGroup() {
+    QFormLayout* form = nullptr;
+    QGroupBox* box = group(form);
+    head_ = new QComboBox;
+    QLabel* headLabel = rowLabel(head_);
+    form->addRow(headLabel, head_);
+    colorMap_ = new QComboBox;
+    colorMap_->addItems(ColorMap::sequentialNames());
+    QLabel* colorMapLabel = rowLabel(colorMap_);
+    form->addRow(colorMapLabel, colorMap_);
+    weightsRange_ = new QComboBox;
+    weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Fixed));
+    weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Data));
+    QLabel* weightsRangeLabel = rowLabel(weightsRange_);
+    form->addRow(weightsRangeLabel, weightsRange_);
+    translate([=, this] {
+        box->setTitle(tr("View"));
+        head_->setToolTip(tr("Which head the views show: one head, or the mean of the heads' weights."));
+        headLabel->setText(tr("Head"));
+        colorMap_->setToolTip(tr("Colours of the weights (0 → 1). Blues is the chapter's heatmap; viridis and "
+                                 "cividis are easier to read for colour-blind viewers. Signed matrices use "
+                                 "blue–red."));
+        colorMapLabel->setText(tr("Colours"));
+        weightsRange_->setItemText(0, tr("0 to 1"));
+        weightsRange_->setItemText(1, tr("smallest to largest"));
+        weightsRange_->setToolTip(tr("What the weights' colours span. 0 to 1: every figure reads the same. Smallest to "
+                                     "largest weight: as the chapter's seaborn heatmap; with a long sentence, whose "
+                                     "weights are all small, the differences stay visible."));
+        weightsRangeLabel->setText(tr("Colour range"));
+    });
+
+    connect(head_, &QComboBox::currentIndexChanged, this, [this] {
+        if (!updating_) emit headChanged(head());
+    });
+    connect(colorMap_, &QComboBox::currentTextChanged, this, &ControlsPanel::colorMapChanged);
+    connect(weightsRange_, &QComboBox::currentIndexChanged, this, &ControlsPanel::weightsRangeChanged);
+    return box;
+}
+
+WeightsRange ControlsPanel::weightsRange() const {
+    return static_cast<WeightsRange>(weightsRange_->currentData().toInt());
+}
+
+void ControlsPanel::setWeightsRange(WeightsRange range) {
+    weightsRange_->setCurrentIndex(weightsRange_->findData(static_cast<int>(range)));
+}
+
+double ControlsPanel::temperatureForSlider(int position) {
+    const double u = static_cast<double>(std::clamp(position, 0, kSliderSteps)) / kSliderSteps;
+    const double t = kMinTemperature * std::pow(kMaxTemperature / kMinTemperature, u);
+    return QString::number(t, 'g', 3).toDouble();  // 3 significant digits: T = 1 at the middle
+}
+
+int ControlsPanel::sliderForTemperature(double temperature) {
+    const double t = std::clamp(temperature, kMinTemperature, kMaxTemperature);
+    return static_cast<int>(
+        std::lround(kSliderSteps * std::log(t / kMinTemperature) / std::log(kMaxTemperature / kMinTemperature)));
+}
+
+std::vector<int> ControlsPanel::globalTokens(bool* ok) const {
+    std::vector<int> positions;
+    *ok = true;
+    const QStringList parts =
+        globals_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+    for (const QString& part : parts) {
+        bool valid = false;
+        const int position = part.toInt(&valid);
+        if (!valid || position < 0) {
+            *ok = false;
+            continue;
+        }
+        positions.push_back(position);
+    }
+    return positions;
+}
+
+AttentionConfig ControlsPanel::config() const {
+    AttentionConfig c = base_;
+    c.mask.causal = causal_->isChecked();
+    c.mask.window = window_->value();
+    bool ok = true;
+    c.mask.globalTokens = c.mask.window > 0 ? globalTokens(&ok) : std::vector<int>{};
+    c.scaleBySqrtDk = scaling_->isChecked();
+    c.temperature = temperatureValue_;
+    c.dModel = dModel_->value();
+    c.heads = heads_->value();
+    bool seedOk = false;
+    const qulonglong seed = seed_->text().toULongLong(&seedOk);
+    if (seedOk) c.seed = seed;
+    c.positionalEncoding = positions_->isChecked();
+    c.preset = static_cast<ProjectionPreset>(preset_->currentData().toInt());
+    c.supplied = c.preset == ProjectionPreset::Supplied   ? suppliedMatrices_
+                 : c.preset == ProjectionPreset::Teaching ? teachingEdits_
+                                                          : SuppliedProjections{};
+    return c;
+}
+
+void ControlsPanel::setConfig(const AttentionConfig& config) {
+    updating_ = true;
+    const QSignalBlocker blockers[] = {QSignalBlocker(causal_),  QSignalBlocker(window_),    QSignalBlocker(globals_),
+                                       QSignalBlocker(scaling_), QSignalBlocker(temperature_), QSignalBlocker(dModel_),
+                                       QSignalBlocker(heads_),   QSignalBlocker(seed_),      QSignalBlocker(positions_),
+                                       QSignalBlocker(preset_)};
+    if (presetShown_ == ProjectionPreset::Random || presetShown_ == ProjectionPreset::Identity)
+        freeDModel_ = dModel_->value();  // kept for a return to Random or Identity
+    base_ = config;
+    presetShown_ = config.preset;
+    suppliedMatrices_ = config.preset == ProjectionPreset::Supplied ? config.supplied : SuppliedProjections{};
+    teachingEdits_ = config.preset == ProjectionPreset::Teaching ? config.supplied : SuppliedProjections{};
+    if (config.preset == ProjectionPreset::Random || config.preset == ProjectionPreset::Identity)
+        freeDModel_ = config.dModel;
+    causal_->setChecked(config.mask.causal);
+    window_->setValue(config.mask.window);
+    QStringList globals;
+    for (int g : config.mask.globalTokens) globals << QString::number(g);
+    globals_->setText(globals.join(QStringLiteral(",")));
+    globals_->setPalette(QPalette());
+    globals_->setEnabled(config.mask.window > 0);
+    scaling_->setChecked(config.scaleBySqrtDk);
+    temperatureValue_ = config.temperature;
+    temperature_->setValue(sliderForTemperature(config.temperature));
+    temperatureLabel_->setText(temperatureText(config.temperature));
+    dModel_->setValue(config.dModel);
+    heads_->setValue(config.heads);
+    seed_->setText(QString::number(config.seed));
+    positions_->setChecked(config.positionalEncoding);
+    const int supplied = preset_->findData(static_cast<int>(ProjectionPreset::Supplied));
+    if (config.preset == ProjectionPreset::Supplied && supplied < 0)
+        preset_->addItem(tr("Supplied (edited or from a file)"), static_cast<int>(ProjectionPreset::Supplied));
+    else if (config.preset != ProjectionPreset::Supplied && supplied >= 0)
+        preset_->removeItem(supplied);
+    preset_->setCurrentIndex(preset_->findData(static_cast<int>(config.preset)));
+    updateDerivedLabels();
+    rebuildHeadChoices();
+    updating_ = false;
+}
+
+QString ControlsPanel::inputProblem() const {
+    bool ok = true;
+    if (window_->value() > 0) (void)globalTokens(&ok);
+    if (!ok)
+        return tr("Global tokens: “%1” is not a list of positions (write numbers separated by commas, e.g. 0,5).")
+            .arg(globals_->text());
+    bool seedOk = false;
+    (void)seed_->text().toULongLong(&seedOk);
+    if (!seedOk) return tr("Seed: write a whole number from 0 to 18446744073709551615.");
+    return {};
+}
+
+int ControlsPanel::head() const { return head_->currentIndex() >= 0 ? head_->currentData().toInt() : 0; }
+
+void ControlsPanel::setHead(int head) {
+    const int index = head_->findData(head);
+    if (index >= 0) head_->setCurrentIndex(index);
+}
+
+QString ControlsPanel::colorMapName() const { return colorMap_->currentText(); }
+
+bool ControlsPanel::maskEditMode() const { return maskEdit_->isChecked(); }
+
+void ControlsPanel::setMaskEditMode(bool on) { maskEdit_->setChecked(on); }
+
+void ControlsPanel::toggleCustomCell(int query, int key) {
+    auto& cells = base_.mask.customMasked;
+    const std::pair<int, int> cell{query, key};
+    if (!cells.erase(cell)) cells.insert(cell);
+    updateDerivedLabels();
+    emitConfigChanged();
+}
+
+void ControlsPanel::updateDerivedLabels() {
+    const auto preset = static_cast<ProjectionPreset>(preset_->currentData().toInt());
+    dModel_->setEnabled(preset != ProjectionPreset::Teaching && preset != ProjectionPreset::Supplied);
+    const int d = dModel_->value(), h = heads_->value();
+    if (d % h == 0) {
+        dK_->setText(tr("%1 / %2 = %3").arg(d).arg(h).arg(d / h));
+        dK_->setPalette(QPalette());
+        dK_->setFont(QFont());
+    } else {
+        QStringList divisors;
+        for (int k = 1; k <= std::min(d, heads_->maximum()); ++k)
+            if (d % k == 0) divisors << QString::number(k);
+        dK_->setText(tr("%1 / %2 is not a whole number: the number of heads must divide d_model (try %3)")
+                         .arg(d)
+                         .arg(h)
+                         .arg(divisors.join(QStringLiteral(", "))));
+        QPalette red;
+        red.setColor(QPalette::WindowText, warningTextColor(palette()));
+        dK_->setPalette(red);
+        QFont bold;
+        bold.setBold(true);
+        dK_->setFont(bold);
+    }
+    const auto count = static_cast<int>(base_.mask.customMasked.size());
+    customCount_->setText(count == 0   ? tr("No cell masked by hand")
+                          : count == 1 ? tr("1 cell masked by hand")
+                                       : tr("%1 cells masked by hand").arg(count));
+    clearMask_->setEnabled(count > 0);
+}
+
+void ControlsPanel::rebuildHeadChoices() {
+    const int h = heads_->value();
+    if (dModel_->value() % h != 0) return;  // keep the choices of the last valid setting
+    const int previous = head();
+    const bool wasUpdating = updating_;
+    updating_ = true;
+    head_->clear();
+    for (int i = 0; i < h; ++i) head_->addItem(headChoiceText(i, h), i);
+    if (h > 1) head_->addItem(headChoiceText(kAllHeads, h), kAllHeads);
+    const int index = head_->findData(previous);
+    head_->setCurrentIndex(index >= 0 ? index : 0);
+    updating_ = wasUpdating;
+    if (!updating_ && head() != previous) emit headChanged(head());
+}
+
+void ControlsPanel::emitConfigChanged() {
+    if (!updating_) emit configChanged();
+}
+
+}  // namespace attnviz::ui

@@ -1,0 +1,123 @@
+#pragma once
+#include <QWidget>
+
+#include <functional>
+#include <vector>
+
+#include "core/model/AttentionConfig.h"
+#include "ui/heatmap/MatrixSource.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace attnviz::ui {
+
+/// Every setting of the computation and of the view, grouped (mask, scaling, model, view), each
+/// with a tooltip in the chapter's terms. Holds no result: it edits an AttentionConfig.
+class ControlsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ControlsPanel(QWidget* parent = nullptr);
+
+    /// The config the controls describe (fields without a control, such as padding and supplied
+    /// matrices, come from the last setConfig).
+    [[nodiscard]] AttentionConfig config() const;
+    /// Shows config in the controls without emitting configChanged.
+    void setConfig(const AttentionConfig& config);
+
+    /// Why an entry cannot be used (global tokens, seed), or empty when every entry is valid.
+    [[nodiscard]] QString inputProblem() const;
+
+    /// 0 … h−1, or kAllHeads for the mean over heads.
+    [[nodiscard]] int head() const;
+    void setHead(int head);
+    /// A ColorMap name for the weights ("Blues", "viridis", "cividis").
+    [[nodiscard]] QString colorMapName() const;
+    [[nodiscard]] bool maskEditMode() const;
+    void setMaskEditMode(bool on);
+    /// Masks (query, key) by hand, or unmasks it if it was; emits configChanged.
+    void toggleCustomCell(int query, int key);
+
+    /// Temperature slider mapping (log scale, 0.05 … 20), exposed for tests.
+    [[nodiscard]] static double temperatureForSlider(int position);
+    [[nodiscard]] static int sliderForTemperature(double temperature);
+    static constexpr int kSliderSteps = 1000;
+
+    /// The widgets, for tests that drive them with real events.
+    [[nodiscard]] QCheckBox* causalBox() const { return causal_; }
+    [[nodiscard]] QSpinBox* windowBox() const { return window_; }
+    [[nodiscard]] QLineEdit* globalTokensEdit() const { return globals_; }
+    [[nodiscard]] QPushButton* maskEditButton() const { return maskEdit_; }
+    [[nodiscard]] QCheckBox* scalingBox() const { return scaling_; }
+    [[nodiscard]] QSlider* temperatureSlider() const { return temperature_; }
+    [[nodiscard]] QSpinBox* dModelBox() const { return dModel_; }
+    [[nodiscard]] QSpinBox* headsBox() const { return heads_; }
+    [[nodiscard]] QLabel* dKLabel() const { return dK_; }
+    [[nodiscard]] QLineEdit* seedEdit() const { return seed_; }
+    [[nodiscard]] QCheckBox* positionsBox() const { return positions_; }
+    [[nodiscard]] QComboBox* presetBox() const { return preset_; }
+    [[nodiscard]] QComboBox* headBox() const { return head_; }
+    [[nodiscard]] QComboBox* colorMapBox() const { return colorMap_; }
+    [[nodiscard]] QComboBox* weightsRangeBox() const { return weightsRange_; }
+    [[nodiscard]] WeightsRange weightsRange() const;
+    void setWeightsRange(WeightsRange range);
+
+signals:
+    /// A setting of the computation changed (not emitted by setConfig).
+    void configChanged();
+    void headChanged(int head);
+    void colorMapChanged(const QString& name);
+    void weightsRangeChanged();
+    void maskEditModeChanged(bool on);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    /// Calls setTexts now and again at each change of language (QEvent::LanguageChange).
+    void translate(std::function<void()> setTexts);
+    void retranslateUi();
+    QWidget* makeMaskGroup();
+    QWidget* makeScalingGroup();
+    QWidget* makeModelGroup();
+    QWidget* makeViewGroup();
+    void updateDerivedLabels();
+    void rebuildHeadChoices();
+    void emitConfigChanged();
+    [[nodiscard]] std::vector<int> globalTokens(bool* ok) const;
+
+    std::vector<std::function<void()>> retranslators_;
+    AttentionConfig base_;
+    ProjectionPreset presetShown_ = ProjectionPreset::Random;
+    int freeDModel_ = AttentionConfig{}.dModel;  ///< d_model of Random and Identity, kept across the other presets
+    SuppliedProjections suppliedMatrices_;       ///< the Supplied preset's matrices (a file, a session, edits)
+    SuppliedProjections teachingEdits_;          ///< edited weights of the teaching model; empty: its own
+    double temperatureValue_ = 1.0;
+    bool updating_ = false;
+
+    QCheckBox* causal_ = nullptr;
+    QSpinBox* window_ = nullptr;
+    QLineEdit* globals_ = nullptr;
+    QPushButton* maskEdit_ = nullptr;
+    QPushButton* clearMask_ = nullptr;
+    QLabel* customCount_ = nullptr;
+    QCheckBox* scaling_ = nullptr;
+    QSlider* temperature_ = nullptr;
+    QLabel* temperatureLabel_ = nullptr;
+    QSpinBox* dModel_ = nullptr;
+    QSpinBox* heads_ = nullptr;
+    QLabel* dK_ = nullptr;
+    QLineEdit* seed_ = nullptr;
+    QCheckBox* positions_ = nullptr;
+    QComboBox* preset_ = nullptr;
+    QComboBox* head_ = nullptr;
+    QComboBox* colorMap_ = nullptr;
+    QComboBox* weightsRange_ = nullptr;
+};
+
+}  // namespace attnviz::ui

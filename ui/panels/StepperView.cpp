@@ -1,0 +1,326 @@
+#include "ui/panels/StepperView.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QShortcut>
+#include <QSignalBlocker>
+#include <QTabBar>
+#include <QTextDocumentFragment>
+#include <QVBoxLayout>
+
+#include "ui/heatmap/HeatmapFit.h"
+#include "ui/heatmap/HeatmapView.h"
+
+namespace attnviz::ui {
+namespace {
+
+struct StepTexts {
+    QString title, role, formula, shape;
+};
+
+QString dims(int rows, int cols) { return QStringLiteral("%1 × %2").arg(rows).arg(cols); }
+
+QString activeMasks(const AttentionTrace& trace) {
+    const MaskConfig& mask = trace.config().mask;
+    QStringList parts;
+    if (mask.causal) parts << StepperView::tr("causal (key j ≤ query i)");
+    if (mask.window > 0) {
+        QString window = StepperView::tr("sliding window w = %1 (|i − j| < %1)").arg(mask.window);
+        if (!mask.globalTokens.empty()) {
+            QStringList globals;
+            for (int g : mask.globalTokens) globals << QString::number(g);
+            window += StepperView::tr(" with global tokens %1").arg(globals.join(QStringLiteral(", ")));
+        }
+        parts << window;
+    }
+    if (trace.size() > trace.realTokenCount()) parts << StepperView::tr("padding keys hidden");
+    if (!mask.customMasked.empty())
+        parts << (mask.customMasked.size() == 1
+                      ? StepperView::tr("1 cell masked by hand")
+                      : StepperView::tr("%1 cells masked by hand").arg(mask.customMasked.size()));
+    if (parts.isEmpty()) return StepperView::tr("No mask is active: masked = scaled.");
+    return StepperView::tr("Active masks: %1. Hidden cells are hatched.").arg(parts.join(QStringLiteral("; ")));
+}
+
+StepTexts textsFor(Step step, const MatrixSource& source) {
+    const AttentionTrace& trace = source.trace();
+    const int n = trace.size(), d = trace.config().dModel, dk = trace.dK(), h = trace.heads();
+    const int head = source.head();
+    const bool mean = head == kAllHeads && h > 1;
+    const int width = mean ? d : dk;  // columns of the head's Q, K, V, context as shown
+    QString headNote;
+    if (h > 1) {
+        if (isSquareStep(step))
+            headNote = mean ? StepperView::tr(" Shown: the mean over the %1 heads.").arg(h)
+                            : StepperView::tr(" Shown: head %1 of %2.").arg(head + 1).arg(h);
+        else if (step != Step::X && step != Step::Output)
+            headNote = mean ? StepperView::tr(" Shown: the %1 heads side by side (d_k = %2 columns each).").arg(h).arg(dk)
+                            : StepperView::tr(" Shown: head %1, its d_k = %2 columns.").arg(head + 1).arg(dk);
+    }
+    const auto projection = [&](const QString& name, const QString& role) {
+        return StepTexts{
+            StepperView::tr("%1 = X · W_%1").arg(name), role,
+            QStringLiteral("%1 = X · W<sub>%1</sub>").arg(name),
+            StepperView::tr("X (%1) · W_%2 (%3) = %2 (%1); per head n × d_k = %4.")
+                    .arg(dims(n, d), name, dims(d, d), dims(n, dk)) + headNote};
+    };
+    switch (step) {
+        case Step::X:
+            if (trace.config().preset == ProjectionPreset::Teaching)
+                return {StepperView::tr("Tokens → X"),
+                        StepperView::tr("Each token becomes a vector of d_model = %1 named features, read from the "
+                                        "teaching model's lexicon (an unknown word gets 0s)%2.")
+                            .arg(d)
+                            .arg(trace.config().positionalEncoding ? StepperView::tr(" plus position features")
+                                                                   : QString()),
+                        StepperView::tr("X = lexicon features(tokens) + position features"),
+                        StepperView::tr("X ∈ ℝ^(n × d_model): %1 tokens × %2 = %3.").arg(n).arg(d).arg(dims(n, d))};
+            return {StepperView::tr("Tokens → X"),
+                    StepperView::tr("Each token becomes a vector of d_model = %1 numbers: its embedding (the same "
+                                    "word always gets the same vector)%2.")
+                        .arg(d)
+                        .arg(trace.config().positionalEncoding ? StepperView::tr(" plus its position (PE)")
+                                                               : StepperView::tr("; positional encoding is off")),
+                    trace.config().positionalEncoding ? StepperView::tr("X = embedding(tokens) + PE")
+                                                      : StepperView::tr("X = embedding(tokens)"),
+                    StepperView::tr("X ∈ ℝ^(n × d_model): %1 tokens × %2 = %3.").arg(n).arg(d).arg(dims(n, d))};
+        case Step::Q:
+            return projection(QStringLiteral("Q"),
+                              StepperView::tr("Query — <b>what we look for</b> (like a search query)."));
+        case Step::K:
+            return projection(QStringLiteral("K"),
+                              StepperView::tr("Key — <b>what each position offers</b> (like the entries of an index)."));
+        case Step::V:
+            return projection(QStringLiteral("V"),
+                              StepperView::tr("Value — <b>the content</b> itself (like the documents)."));
+        case Step::Scores:
+            return {StepperView::tr("Scores QKᵀ"),
+                    StepperView::tr("Entry (i, j): how much position i should attend to position j — the dot "
+                                    "product of query i and key j."),
+                    QStringLiteral("scores = Q · K<sup>T</sup>"),
+                    StepperView::tr("Q (%1) · Kᵀ (%2) = scores (%3).").arg(dims(n, width), dims(width, n), dims(n, n)) +
+                        headNote};
+        case Step::Scaled: {
+            const AttentionConfig& c = trace.config();
+            const QString divisor = QString::number(c.divisor(), 'g', 5);
+            QString formula;
+            if (c.scaleBySqrtDk && c.temperature == 1.0)
+                formula = StepperView::tr("scaled = Q·K<sup>T</sup> / √d<sub>k</sub> = Q·K<sup>T</sup> / √%1 = "
+                                          "Q·K<sup>T</sup> / %2")
+                              .arg(dk)
+                              .arg(divisor);
+            else if (c.scaleBySqrtDk)
+                formula = StepperView::tr("scaled = Q·K<sup>T</sup> / (√d<sub>k</sub> · T) = Q·K<sup>T</sup> / "
+                                          "(√%1 × %2) = Q·K<sup>T</sup> / %3")
+                              .arg(dk)
+                              .arg(QString::number(c.temperature, 'g', 3), divisor);
+            else
+                formula = StepperView::tr("scaled = Q·K<sup>T</sup> / T = Q·K<sup>T</sup> / %1 (scaling by √d<sub>k</sub> "
+                                          "is off)")
+                              .arg(divisor);
+            return {StepperView::tr("Scaled by √d_k"),
+                    StepperView::tr("Why scale? For a large d_k the dot products grow large and push the softmax into "
+                                    "regions with extremely small gradients; dividing by √d_k keeps the variance "
+                                    "stable."),
+                    formula, StepperView::tr("scaled: %1.").arg(dims(n, n)) + headNote};
+        }
+        case Step::Masked:
+            return {StepperView::tr("Masked"), activeMasks(trace),
+                    StepperView::tr("masked<sub>ij</sub> = scaled<sub>ij</sub> where the mask lets query i see key j, "
+                                    "−∞ elsewhere"),
+                    StepperView::tr("masked: %1.").arg(dims(n, n)) + headNote};
+        case Step::Weights:
+            return {StepperView::tr("Softmax weights"),
+                    StepperView::tr("Each row sums to 1: how much query i attends to each key. Masked keys get 0."),
+                    StepperView::tr("w<sub>ij</sub> = exp(m<sub>ij</sub> − max<sub>j</sub> m<sub>ij</sub>) / "
+                                    "Σ<sub>j</sub> exp(m<sub>ij</sub> − max<sub>j</sub> m<sub>ij</sub>)"),
+                    StepperView::tr("weights: %1.").arg(dims(n, n)) + headNote};
+        case Step::Context:
+            return {StepperView::tr("Context = weights · V"),
+                    StepperView::tr("Row i is a weighted sum of the values: what position i gathers from the others."),
+                    StepperView::tr("context<sub>i</sub> = Σ<sub>j</sub> w<sub>ij</sub> · v<sub>j</sub>, that is "
+                                    "context = weights · V"),
+                    StepperView::tr("weights (%1) · V (%2) = context (%2).").arg(dims(n, n), dims(n, width)) +
+                        headNote};
+        case Step::Output:
+            return {StepperView::tr("Output = context · W_O"),
+                    StepperView::tr("The output projection W_O mixes the heads' contexts back into d_model numbers per "
+                                    "token."),
+                    StepperView::tr("output = concat(context<sub>1</sub> … context<sub>h</sub>) · W<sub>O</sub>"),
+                    StepperView::tr("context (%1) · W_O (%2) = output (%1).").arg(dims(n, d), dims(d, d))};
+    }
+    return {};
+}
+
+QString plain(const QString& html) { return QTextDocumentFragment::fromHtml(html).toPlainText(); }
+
+}  // namespace
+
+StepperView::StepperView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+
+    auto* bar = new QHBoxLayout;
+    previous_ = new QToolButton;
+    next_ = new QToolButton;
+    bar->addWidget(previous_);
+    // The steps as tabs: the current one stands out, and on a narrow window the bar scrolls
+    // instead of widening the window.
+    steps_ = new QTabBar;
+    steps_->setExpanding(false);
+    steps_->setUsesScrollButtons(true);
+    steps_->setDrawBase(false);
+    steps_->setFocusPolicy(Qt::NoFocus);
+    for (int s = 0; s < kStepCount; ++s) steps_->addTab(QString());
+    bar->addWidget(steps_, 1);
+    bar->addWidget(next_);
+    layout->addLayout(bar);
+
+    title_ = new QLabel;
+    formula_ = new QLabel;
+    formula_->setTextFormat(Qt::RichText);
+    role_ = new QLabel;
+    role_->setWordWrap(true);
+    role_->setTextFormat(Qt::RichText);
+    shape_ = new QLabel;
+    shape_->setWordWrap(true);
+    for (QLabel* label : {title_, formula_, role_, shape_}) label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(title_);
+    layout->addWidget(formula_);
+    layout->addWidget(role_);
+    layout->addWidget(shape_);
+
+    heatmap_ = new HeatmapView;
+    heatmap_->setSmallestValueScale(kStepValueScale);
+    layout->addWidget(heatmap_, 1);
+    connect(heatmap_, &HeatmapView::cellSizeChanged, this, [this] {
+        if (!fitting_) autoFit_ = false;  // the user zoomed: leave the zoom alone
+    });
+    heatmap_->viewport()->installEventFilter(this);
+
+    connect(previous_, &QToolButton::clicked, this, &StepperView::previous);
+    connect(next_, &QToolButton::clicked, this, &StepperView::next);
+    connect(steps_, &QTabBar::currentChanged, this, [this](int index) {
+        if (index >= 0) setStep(static_cast<Step>(index));
+    });
+    const auto shortcut = [this](QKeySequence keys, auto slot) {
+        auto* s = new QShortcut(keys, this, slot);
+        s->setContext(Qt::WidgetWithChildrenShortcut);
+    };
+    shortcut(QKeySequence(Qt::Key_Right), [this] { next(); });
+    shortcut(QKeySequence(Qt::Key_PageDown), [this] { next(); });
+    shortcut(QKeySequence(Qt::Key_Left), [this] { previous(); });
+    shortcut(QKeySequence(Qt::Key_PageUp), [this] { previous(); });
+    shortcut(QKeySequence(Qt::Key_Home), [this] { setStep(Step::X); });
+    shortcut(QKeySequence(Qt::Key_End), [this] { setStep(Step::Output); });
+    setFocusPolicy(Qt::StrongFocus);
+    applyFonts();
+    retranslateUi();
+}
+
+void StepperView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) applyFonts();
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+}
+
+void StepperView::retranslateUi() {
+    previous_->setText(tr("◀ Previous"));
+    previous_->setToolTip(tr("Previous step (← or Page Up; Home: first step)"));
+    next_->setText(tr("Next ▶"));
+    next_->setToolTip(tr("Next step (→ or Page Down; End: last step)"));
+    for (int s = 0; s < kStepCount; ++s) steps_->setTabText(s, stepButtonText(static_cast<Step>(s)));
+    refresh();
+}
+
+void StepperView::applyFonts() {
+    QFont big = font();
+    big.setPointSizeF(font().pointSizeF() * 1.35);
+    big.setBold(true);
+    title_->setFont(big);
+    QFont formula = font();
+    formula.setPointSizeF(font().pointSizeF() * 1.25);
+    formula.setFamily(QStringLiteral("DejaVu Serif"));
+    formula_->setFont(formula);
+}
+
+QString StepperView::stepButtonText(Step step) {
+    switch (step) {
+        case Step::X: return tr("1 X");
+        case Step::Q: return tr("2 Q");
+        case Step::K: return tr("3 K");
+        case Step::V: return tr("4 V");
+        case Step::Scores: return tr("5 QKᵀ");
+        case Step::Scaled: return tr("6 ÷√d_k");
+        case Step::Masked: return tr("7 mask");
+        case Step::Weights: return tr("8 softmax");
+        case Step::Context: return tr("9 ·V");
+        case Step::Output: return tr("10 W_O");
+    }
+    return {};
+}
+
+void StepperView::setSources(const Sources& sources) {
+    const auto rowsOf = [](const Sources& s) { return s[0] ? s[0]->rows() : -1; };
+    if (rowsOf(sources) != rowsOf(sources_)) autoFit_ = true;  // another sentence: fit again
+    sources_ = sources;
+    refresh();
+}
+
+bool StepperView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == heatmap_->viewport() && event->type() == QEvent::Resize && autoFit_ && !fitting_) fitHeatmap();
+    return QWidget::eventFilter(watched, event);
+}
+
+void StepperView::fitHeatmap() {
+    fitting_ = true;
+    fitHeatmapToView(*heatmap_, FitPolicy::NumbersFirst);
+    fitting_ = false;
+}
+
+void StepperView::setStep(Step step) {
+    if (step == step_) return;
+    step_ = step;
+    refresh();
+    emit stepChanged(step_);
+}
+
+void StepperView::next() {
+    if (static_cast<int>(step_) + 1 < kStepCount) setStep(static_cast<Step>(static_cast<int>(step_) + 1));
+}
+
+void StepperView::previous() {
+    if (static_cast<int>(step_) > 0) setStep(static_cast<Step>(static_cast<int>(step_) - 1));
+}
+
+QString StepperView::titleText() const { return title_->text(); }
+QString StepperView::formulaText() const { return plain(formula_->text()); }
+QString StepperView::shapeText() const { return shape_->text(); }
+
+void StepperView::refresh() {
+    const int index = static_cast<int>(step_);
+    {
+        const QSignalBlocker blocker(steps_);
+        steps_->setCurrentIndex(index);
+    }
+    previous_->setEnabled(index > 0);
+    next_->setEnabled(index + 1 < kStepCount);
+    const auto& source = sources_[static_cast<std::size_t>(index)];
+    if (!source) {
+        title_->setText(tr("Step %1 of %2").arg(index + 1).arg(kStepCount));
+        formula_->clear();
+        role_->setText(tr("Type a sentence to see this step."));
+        shape_->clear();
+        heatmap_->setSource(nullptr);
+        return;
+    }
+    const StepTexts texts = textsFor(step_, *source);
+    title_->setText(tr("Step %1 of %2 — %3").arg(index + 1).arg(kStepCount).arg(texts.title));
+    formula_->setText(texts.formula);
+    role_->setText(texts.role);
+    shape_->setText(texts.shape);
+    heatmap_->setSource(source);
+    if (autoFit_) fitHeatmap();
+}
+
+}  // namespace attnviz::ui

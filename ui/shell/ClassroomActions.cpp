@@ -1,0 +1,272 @@
+#include "ui/shell/ClassroomActions.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QEvent>
+#include <QFileDialog>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTabWidget>
+#include <QToolBar>
+
+#include <nlohmann/json.hpp>
+
+#include "core/formats/ConfigJson.h"
+#include "ui/i18n/Language.h"
+#include "ui/labs/WhyScaleChart.h"
+#include "ui/panels/ControlsPanel.h"
+#include "ui/shell/MainWindow.h"
+#include "ui/shell/PresentationMode.h"
+#include "ui/style/Theme.h"
+
+namespace attnviz::ui {
+namespace {
+
+const QString kLanguageKey = QStringLiteral("view/language");
+const QString kThemeKey = QStringLiteral("view/theme");
+const QString kColorMapKey = QStringLiteral("view/colorMap");
+const QString kWeightsRangeKey = QStringLiteral("view/weightsRange");  ///< "0 to 1" or "data"
+const QString kHeadKey = QStringLiteral("view/head");
+const QString kSentenceKey = QStringLiteral("session/sentence");
+const QString kConfigKey = QStringLiteral("session/config");
+
+QString savedLanguage() {
+    const QString code = QSettings().value(kLanguageKey).toString();
+    return availableLanguages().contains(code) ? code : languageForLocale(QLocale::system());
+}
+
+Theme savedTheme() { return themeFromKey(QSettings().value(kThemeKey).toString()).value_or(Theme::System); }
+
+}  // namespace
+
+void ClassroomActions::applySavedLanguageAndTheme() {
+    setLanguage(savedLanguage());
+    applyTheme(savedTheme());
+}
+
+ClassroomActions::ClassroomActions(MainWindow* window)
+    : QObject(window),
+      window_(window),
+      defaultConfig_(window->config()),
+      defaultSentence_(window->sentence()),
+      defaultColorMap_(window->colorMapName()) {
+    setObjectName(QStringLiteral("classroomActions"));
+    applySavedLanguageAndTheme();
+    presentation_ = new PresentationMode(window_);
+    whyScale_ = new WhyScaleChart;
+    window_->tabs()->addTab(whyScale_, QString());
+    buildActions();
+    restoreSettings();
+    retranslateUi();
+    updateChecks();
+}
+
+void ClassroomActions::buildActions() {
+    presentationAction_ = new QAction(this);
+    presentationAction_->setObjectName(QStringLiteral("presentationAction"));
+    presentationAction_->setCheckable(true);
+    presentationAction_->setShortcut(QKeySequence(Qt::Key_F11));
+    // On the window too: its shortcut must work while the menu bar is hidden.
+    window_->addAction(presentationAction_);
+    connect(presentationAction_, &QAction::toggled, presentation_, &PresentationMode::setActive);
+    connect(presentation_, &PresentationMode::activeChanged, presentationAction_, &QAction::setChecked);
+
+    whyScaleTabAction_ = new QAction(this);
+    whyScaleTabAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    connect(whyScaleTabAction_, &QAction::triggered, this, [this] { window_->tabs()->setCurrentWidget(whyScale_); });
+
+    languageMenu_ = new QMenu(window_);
+    languages_ = new QActionGroup(this);
+    for (const QString& code : availableLanguages()) {
+        QAction* action = languageMenu_->addAction(languageDisplayName(code));
+        action->setCheckable(true);
+        action->setData(code);
+        languages_->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
+    }
+
+    themeMenu_ = new QMenu(window_);
+    themes_ = new QActionGroup(this);
+    for (Theme theme : {Theme::System, Theme::Light, Theme::Dark}) {
+        QAction* action = themeMenu_->addAction(QString());
+        action->setCheckable(true);
+        action->setData(themeKey(theme));
+        themes_->addAction(action);
+        connect(action, &QAction::triggered, this, [this, theme] { chooseTheme(theme); });
+    }
+
+    reset_ = new QAction(this);
+    connect(reset_, &QAction::triggered, this, &ClassroomActions::askAndReset);
+
+    QMenu* view = window_->viewMenu();
+    view->addSeparator();
+    view->addAction(whyScaleTabAction_);
+    view->addSeparator();
+    view->addAction(presentationAction_);
+    view->addMenu(languageMenu_);
+    view->addMenu(themeMenu_);
+    view->addSeparator();
+    view->addAction(reset_);
+
+    exportWhyScale_ = new QAction(this);
+    connect(exportWhyScale_, &QAction::triggered, this, &ClassroomActions::exportWhyScaleWithDialog);
+    QMenu* file = window_->fileMenu();
+    file->insertAction(file->actions().isEmpty() ? nullptr : file->actions().constLast(), exportWhyScale_);
+    connect(file, &QMenu::aboutToShow, this, &ClassroomActions::placeExportAction);
+
+    toolBar_ = new QToolBar(window_);
+    toolBar_->setObjectName(QStringLiteral("classroomToolBar"));
+    toolBar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolBar_->addAction(presentationAction_);
+    window_->addToolBar(Qt::TopToolBarArea, toolBar_);
+}
+
+void ClassroomActions::placeExportAction() {
+    // Just above the last group of the File menu (Quit), whatever was added since.
+    QMenu* file = window_->fileMenu();
+    file->removeAction(exportWhyScale_);
+    QList<QAction*> actions = file->actions();
+    qsizetype index = actions.size() - 1;
+    if (index > 0 && actions[index - 1]->isSeparator()) --index;
+    file->insertAction(index >= 0 ? actions[index] : nullptr, exportWhyScale_);
+}
+
+void ClassroomActions::restoreSettings() {
+    QSettings settings;
+    // The toolbar did not exist when the window restored its state.
+    window_->restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    const QString configText = settings.value(kConfigKey).toString();
+    if (!configText.isEmpty()) {
+        try {
+            window_->setConfig(configFromJson(nlohmann::json::parse(configText.toStdString())));
+        } catch (const std::exception&) {
+            // A damaged entry: the defaults stay.
+        }
+    }
+    if (settings.contains(kHeadKey)) window_->setHead(settings.value(kHeadKey).toInt());
+    if (settings.contains(kColorMapKey)) window_->setColorMapName(settings.value(kColorMapKey).toString());
+    if (settings.value(kWeightsRangeKey).toString() == QLatin1String("data"))
+        window_->controls()->setWeightsRange(WeightsRange::Data);
+    const QString sentence = settings.value(kSentenceKey).toString();
+    if (!sentence.isEmpty()) window_->setSentence(sentence);
+}
+
+void ClassroomActions::saveSettings() {
+    presentation_->leave();
+    QSettings settings;
+    settings.setValue(kThemeKey, themeKey(currentTheme()));
+    settings.setValue(kColorMapKey, window_->colorMapName());
+    settings.setValue(kWeightsRangeKey, window_->controls()->weightsRange() == WeightsRange::Data
+                                            ? QStringLiteral("data")
+                                            : QStringLiteral("0 to 1"));
+    settings.setValue(kHeadKey, window_->controls()->head());
+    settings.setValue(kSentenceKey, window_->sentence());
+    settings.setValue(kConfigKey, QString::fromStdString(configToJson(window_->config()).dump()));
+}
+
+void ClassroomActions::resetToDefaults() {
+    presentation_->leave();
+    {
+        QSettings settings;
+        for (const QString& group : {QStringLiteral("window"), QStringLiteral("view")}) settings.remove(group);
+        settings.remove(kSentenceKey);
+        settings.remove(kConfigKey);
+    }
+    setLanguage(languageForLocale(QLocale::system()));
+    applyTheme(Theme::System);
+    window_->controls()->setMaskEditMode(false);
+    window_->setConfig(defaultConfig_);
+    window_->setHead(0);
+    window_->setColorMapName(defaultColorMap_);
+    window_->controls()->setWeightsRange(WeightsRange::Fixed);
+    window_->setSentence(defaultSentence_);
+    window_->resetLayout();
+    updateChecks();
+}
+
+void ClassroomActions::askAndReset() {
+    if (interactive_ &&
+        QMessageBox::question(window_, tr("Reset to Defaults"),
+                              tr("Go back to the default sentence, settings, colours, language, theme, text size and "
+                                 "window layout? What AttnViz remembers is forgotten; your session files are kept."),
+                              QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Reset)
+        return;
+    resetToDefaults();
+}
+
+void ClassroomActions::chooseLanguage(const QString& code) {
+    if (setLanguage(code)) QSettings().setValue(kLanguageKey, code);
+    updateChecks();
+}
+
+void ClassroomActions::chooseTheme(Theme theme) {
+    applyTheme(theme);
+    QSettings().setValue(kThemeKey, themeKey(theme));
+    updateChecks();
+}
+
+QAction* ClassroomActions::languageAction(const QString& code) const {
+    for (QAction* action : languages_->actions())
+        if (action->data().toString() == code) return action;
+    return nullptr;
+}
+
+QAction* ClassroomActions::themeAction(Theme theme) const {
+    for (QAction* action : themes_->actions())
+        if (action->data().toString() == themeKey(theme)) return action;
+    return nullptr;
+}
+
+void ClassroomActions::updateChecks() {
+    if (QAction* action = languageAction(currentLanguage())) action->setChecked(true);
+    if (QAction* action = themeAction(currentTheme())) action->setChecked(true);
+    presentationAction_->setChecked(presentation_->isActive());
+}
+
+void ClassroomActions::exportWhyScaleWithDialog() {
+    whyScale_->start();
+    window_->tabs()->setCurrentWidget(whyScale_);
+    if (!whyScale_->isReady()) {
+        QMessageBox::information(window_, tr("Export the √d_k Charts"),
+                                 tr("The charts are still being measured; try again in a moment."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(window_, tr("Export the √d_k Charts"),
+                                                      QStringLiteral("why_scale.png"),
+                                                      tr("Images (*.png *.svg *.pdf)"));
+    if (path.isEmpty()) return;
+    try {
+        whyScale_->exportImage(path);
+    } catch (const std::exception& error) {
+        QMessageBox::warning(window_, tr("Cannot export the charts"), QString::fromStdString(error.what()));
+    }
+}
+
+void ClassroomActions::retranslateUi() {
+    presentationAction_->setText(tr("&Presentation Mode"));
+    presentationAction_->setToolTip(tr("Full screen with large text, for a projector: only the sentence, the heatmap, "
+                                       "the steps and the explanation. →/← or Page Down/Page Up: next/previous step; "
+                                       "Esc: leave (F11)"));
+    whyScaleTabAction_->setText(tr("Why √d_&k?"));
+    const int tab = window_->tabs()->indexOf(whyScale_);
+    window_->tabs()->setTabText(tab, tr("Why √d_k?"));
+    window_->tabs()->setTabToolTip(tab, tr("Why the scores are divided by √d_k: the variance of q·k and the "
+                                           "softmax's largest weight against d_k, with and without the scaling."));
+    languageMenu_->setTitle(tr("Lan&guage"));
+    themeMenu_->setTitle(tr("&Theme"));
+    const QStringList themeNames = {tr("&System"), tr("&Light"), tr("&Dark")};
+    const QList<QAction*> themeActions = themes_->actions();
+    for (qsizetype i = 0; i < themeActions.size() && i < themeNames.size(); ++i) themeActions[i]->setText(themeNames[i]);
+    reset_->setText(tr("&Reset to Defaults…"));
+    exportWhyScale_->setText(tr("Export the √d_k C&harts…"));
+    toolBar_->setWindowTitle(tr("Classroom"));
+}
+
+bool ClassroomActions::event(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    return QObject::event(event);
+}
+
+}  // namespace attnviz::ui

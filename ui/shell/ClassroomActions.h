@@ -1,0 +1,98 @@
+#pragma once
+#include <QObject>
+#include <QString>
+
+#include "core/model/AttentionConfig.h"
+
+class QAction;
+class QActionGroup;
+class QMenu;
+class QToolBar;
+
+namespace attnviz::ui {
+
+class MainWindow;
+class PresentationMode;
+class WhyScaleChart;
+enum class Theme;
+
+/// What a MainWindow needs in a classroom: presentation mode (View menu, toolbar, F11), the
+/// interface language and the theme (View → Language, View → Theme, switched without a
+/// restart), the "Why √d_k?" tab and the export of its charts (File menu), and the settings
+/// remembered between runs, with View → Reset to Defaults.
+///
+/// Settings (QSettings, organization and application "AttnViz"): read when this object is
+/// made (at the end of the MainWindow's constructor), written by saveSettings() (on close):
+///   window/geometry, window/state, window/pointSize   the window's size, docks and text size
+///                                                     (written by MainWindow)
+///   view/language   "en" | "fr", only once chosen in the menu (else the system locale's)
+///   view/theme      "system" | "light" | "dark"
+///   view/colorMap   the weights' colour map;  view/head  the head shown
+///   session/sentence, session/config   the sentence and every setting (configToJson, as JSON text)
+/// The command line (--text, a session file) is applied after, so it wins over the last sentence.
+class ClassroomActions : public QObject {
+    Q_OBJECT
+public:
+    explicit ClassroomActions(MainWindow* window);
+
+    [[nodiscard]] PresentationMode* presentation() const { return presentation_; }
+    [[nodiscard]] WhyScaleChart* whyScaleChart() const { return whyScale_; }
+    [[nodiscard]] QAction* presentationAction() const { return presentationAction_; }
+    [[nodiscard]] QAction* resetAction() const { return reset_; }
+    [[nodiscard]] QAction* exportWhyScaleAction() const { return exportWhyScale_; }
+    [[nodiscard]] QMenu* languageMenu() const { return languageMenu_; }
+    [[nodiscard]] QMenu* themeMenu() const { return themeMenu_; }
+    [[nodiscard]] QToolBar* toolBar() const { return toolBar_; }
+    /// The menu action that picks a language ("en", "fr") or a theme; null if there is none.
+    [[nodiscard]] QAction* languageAction(const QString& code) const;
+    [[nodiscard]] QAction* themeAction(Theme theme) const;
+
+    /// Writes every setting listed above (leaving presentation mode first, so that the normal
+    /// layout is the one kept).
+    void saveSettings();
+    /// Back to the defaults everywhere: settings removed, the sentence, settings and colour map the
+    /// window starts with, head 0, theme System, the system's language, text size, window and
+    /// dock layout.
+    void resetToDefaults();
+    /// False: Reset to Defaults does not ask for a confirmation (tests, scripted use).
+    void setInteractive(bool interactive) { interactive_ = interactive; }
+
+    /// Applies the remembered language and theme to the application; app/main.cpp calls it before
+    /// making the window, so that the window is built in its language.
+    static void applySavedLanguageAndTheme();
+
+protected:
+    bool event(QEvent* event) override;
+
+private:
+    void buildActions();
+    void restoreSettings();
+    void retranslateUi();
+    void updateChecks();
+    void chooseLanguage(const QString& code);
+    void chooseTheme(Theme theme);
+    void askAndReset();
+    void exportWhyScaleWithDialog();
+    void placeExportAction();
+
+    MainWindow* window_;
+    // What the window starts with, before the settings are read: what Reset to Defaults restores.
+    AttentionConfig defaultConfig_;
+    QString defaultSentence_;
+    QString defaultColorMap_;
+    PresentationMode* presentation_ = nullptr;
+    WhyScaleChart* whyScale_ = nullptr;
+    bool interactive_ = true;
+
+    QToolBar* toolBar_ = nullptr;
+    QAction* presentationAction_ = nullptr;
+    QAction* whyScaleTabAction_ = nullptr;
+    QAction* reset_ = nullptr;
+    QAction* exportWhyScale_ = nullptr;
+    QMenu* languageMenu_ = nullptr;
+    QMenu* themeMenu_ = nullptr;
+    QActionGroup* languages_ = nullptr;
+    QActionGroup* themes_ = nullptr;
+};
+
+}  // namespace attnviz::ui

@@ -1,0 +1,699 @@
+#include "ui/shell/MainWindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFontMetrics>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScreen>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include "core/base/Errors.h"
+#include "core/formats/WeightsFile.h"
+#include "core/model/TeachingConfig.h"
+#include "ui/compute/ComputeController.h"
+#include "ui/heatmap/HeatmapFit.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/i18n/CoreMessages.h"
+#include "ui/i18n/Language.h"
+#include "ui/panels/CellExplainer.h"
+#include "ui/panels/ControlsPanel.h"
+#include "ui/panels/RowChart.h"
+#include "ui/panels/StepperView.h"
+#include "ui/panels/TokenStrip.h"
+#include "ui/panels/WeightEditor.h"
+#include "ui/shell/ClassroomActions.h"
+#include "ui/shell/Examples.h"
+#include "ui/shell/WeightsActions.h"
+
+namespace attnviz::ui {
+namespace {
+
+constexpr int kBusyIndicatorDelayMs = 200;  // short computations never flash the indicator
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setWindowTitle(tr("AttnViz"));
+    setObjectName(QStringLiteral("MainWindow"));
+    QFont big = font();
+    big.setPointSizeF(std::max(big.pointSizeF(), kDefaultPointSize));
+    setFont(big);
+    QToolTip::setFont(big);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    compute_ = new ComputeController(this);
+    debounce_.setSingleShot(true);
+    debounce_.setInterval(kDebounceMs);
+    busyDelay_.setSingleShot(true);
+    busyDelay_.setInterval(kBusyIndicatorDelayMs);
+
+    const QSize screen = this->screen() ? this->screen()->availableSize() : QSize(1600, 960);
+    resize(screen.width() * 95 / 100, screen.height() * 95 / 100);
+    buildCentralArea();
+    buildDocks();
+    buildMenus();
+    buildStatusBar();
+    buildTeachingParts();
+
+    connect(&debounce_, &QTimer::timeout, this, &MainWindow::startCompute);
+    connect(compute_, &ComputeController::finished, this, &MainWindow::onResult);
+    connect(compute_, &ComputeController::busyChanged, this, &MainWindow::onBusyChanged);
+    connect(&busyDelay_, &QTimer::timeout, this, [this] {
+        progress_->setVisible(compute_->isBusy());
+        cancelButton_->setVisible(compute_->isBusy());
+    });
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    docksSized_ = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    const double pointSize = settings.value(QStringLiteral("window/pointSize"), big.pointSizeF()).toDouble();
+    if (pointSize != big.pointSizeF()) changeTextSize(pointSize / big.pointSizeF());
+
+    controls_->setConfig(teachingConfig());  // the default: attention that means something
+    weightEditor_->showConfig(config());
+    setSentence(examples().constFirst().sentence);
+    classroom_ = new ClassroomActions(this);  // restores the remembered sentence and settings
+    retranslateUi();
+    recomputeNow();
+}
+
+MainWindow::~MainWindow() {
+    // The worker goes first, while every slot it is connected to still exists.
+    compute_->disconnect(this);
+    delete compute_;
+}
+
+void MainWindow::buildCentralArea() {
+    auto* central = new QWidget;
+    auto* layout = new QVBoxLayout(central);
+
+    auto* bar = new QFrame;
+    bar->setFrameStyle(QFrame::Box | QFrame::Plain);
+    bar->setLineWidth(2);
+    QPalette warning = bar->palette();
+    warning.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xcd));
+    warning.setColor(QPalette::WindowText, QColor(0x3d, 0x2c, 0x00));
+    bar->setPalette(warning);
+    bar->setAutoFillBackground(true);
+    messageBar_ = bar;
+    auto* messageLayout = new QHBoxLayout(messageBar_);
+    auto* icon = new QLabel;
+    const int iconSize = fontMetrics().height() * 3 / 2;
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize, iconSize));
+    messageText_ = new QLabel;
+    messageText_->setWordWrap(true);
+    QFont bold = messageText_->font();
+    bold.setBold(true);
+    messageText_->setFont(bold);
+    messageText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* close = new QToolButton;
+    hideMessageButton_ = close;
+    close->setAutoRaise(true);
+    connect(close, &QToolButton::clicked, this, &MainWindow::hideMessage);
+    messageLayout->addWidget(icon);
+    messageLayout->addWidget(messageText_, 1);
+    messageLayout->addWidget(close, 0, Qt::AlignTop);
+    messageBar_->hide();
+    layout->addWidget(messageBar_);
+
+    auto* sentenceLabel = new QLabel;
+    sentenceLabel_ = sentenceLabel;
+    sentenceEdit_ = new QPlainTextEdit;
+    sentenceEdit_->setTabChangesFocus(true);
+    const int lineHeight = sentenceEdit_->fontMetrics().lineSpacing();
+    sentenceEdit_->setFixedHeight(lineHeight * 2 + 2 * sentenceEdit_->frameWidth() +
+                                  static_cast<int>(2 * sentenceEdit_->document()->documentMargin()));
+    sentenceLabel->setBuddy(sentenceEdit_);
+    connect(sentenceEdit_, &QPlainTextEdit::textChanged, this, &MainWindow::scheduleCompute);
+    layout->addWidget(sentenceLabel);
+    layout->addWidget(sentenceEdit_);
+
+    tokenStrip_ = new TokenStrip;
+    connect(tokenStrip_, &TokenStrip::tokenClicked, this, [this](int index) {
+        keyChosenByUser_ = false;
+        applySelection(index, strongestKey(index));
+    });
+    layout->addWidget(tokenStrip_);
+
+    tabs_ = new QTabWidget;
+    heatmap_ = new HeatmapView;
+    heatmap_->setToolTip(QString());
+    stepper_ = new StepperView;
+    tabs_->addTab(heatmap_, QString());
+    tabs_->addTab(stepper_, QString());
+    layout->addWidget(tabs_, 1);
+    connect(heatmap_, &HeatmapView::cellSelected, this, [this](int row, int col) {
+        if (!selecting_) keyChosenByUser_ = true;
+        applySelection(row, col);
+    });
+    connect(heatmap_, &HeatmapView::selectionCleared, this, [this] { applySelection(-1, -1); });
+    connect(heatmap_, &HeatmapView::cellSizeChanged, this, [this] {
+        if (!fittingHeatmap_) autoFitHeatmap_ = false;  // the user zoomed: leave the zoom alone
+    });
+    heatmap_->viewport()->installEventFilter(this);
+    setCentralWidget(central);
+}
+
+void MainWindow::buildDocks() {
+    controls_ = new ControlsPanel;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(controls_);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(std::max(controls_->sizeHint().width(), fontMetrics().averageCharWidth() * 36) +
+                            scroll->verticalScrollBar()->sizeHint().width());
+    auto* controlsDock = new QDockWidget(this);
+    controlsDock_ = controlsDock;
+    controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    controlsDock->setWidget(scroll);
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+
+    rowChart_ = new RowChart;
+    auto* chartDock = new QDockWidget(this);
+    chartDock_ = chartDock;
+    chartDock->setObjectName(QStringLiteral("rowChartDock"));
+    chartDock->setWidget(rowChart_);
+    addDockWidget(Qt::RightDockWidgetArea, chartDock);
+
+    explainer_ = new CellExplainer;
+    auto* explainerDock = new QDockWidget(this);
+    explainerDock_ = explainerDock;
+    explainerDock->setObjectName(QStringLiteral("explainerDock"));
+    explainerDock->setWidget(explainer_);
+    addDockWidget(Qt::RightDockWidgetArea, explainerDock);
+    connect(controls_, &ControlsPanel::configChanged, this, &MainWindow::scheduleCompute);
+    connect(controls_, &ControlsPanel::headChanged, this, &MainWindow::scheduleCompute);
+    connect(controls_, &ControlsPanel::weightsRangeChanged, this, [this] {
+        if (trace_) startCompute();  // new sources for the same trace
+    });
+    connect(controls_, &ControlsPanel::colorMapChanged, this, [this](const QString& name) {
+        heatmap_->setSequentialMap(name);
+        stepper_->heatmap()->setSequentialMap(name);
+    });
+    connect(controls_, &ControlsPanel::maskEditModeChanged, this, [this](bool on) {
+        heatmap_->setMaskEditMode(on);
+        if (on) {
+            tabs_->setCurrentWidget(heatmap_);
+            statusBar()->showMessage(tr("Mask editing: click a cell to hide that key from that query, click again "
+                                        "to show it."),
+                                     8000);
+        }
+    });
+    connect(heatmap_, &HeatmapView::cellMaskToggled, controls_, &ControlsPanel::toggleCustomCell);
+}
+
+void MainWindow::buildMenus() {
+    fileMenu_ = menuBar()->addMenu(QString());
+    QAction* quit = fileMenu_->addAction(QString(), this, &QWidget::close);
+    quitAction_ = quit;
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* examplesMenu = menuBar()->addMenu(QString());
+    examplesMenu_ = examplesMenu;
+    for (const Example& example : examples()) {
+        QAction* action = examplesMenu->addAction(QString());
+        const QString sentence = example.sentence;
+        connect(action, &QAction::triggered, this, [this, sentence] { setSentence(sentence); });
+    }
+
+    QMenu* viewMenu = menuBar()->addMenu(QString());
+    viewMenu_ = viewMenu;
+    QAction* weights = viewMenu->addAction(QString(), this, [this] { tabs_->setCurrentIndex(0); });
+    weightsAction_ = weights;
+    weights->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* steps = viewMenu->addAction(QString(), this, [this] { tabs_->setCurrentIndex(1); });
+    stepsAction_ = steps;
+    steps->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    viewMenu->addSeparator();
+    QAction* larger = viewMenu->addAction(QString(), this, [this] { changeTextSize(1.15); });
+    largerAction_ = larger;
+    larger->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    QAction* smaller = viewMenu->addAction(QString(), this, [this] { changeTextSize(1 / 1.15); });
+    smallerAction_ = smaller;
+    smaller->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    viewMenu->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::buildStatusBar() {
+    statusText_ = new QLabel;
+    progress_ = new QProgressBar;
+    progress_->setRange(0, 0);
+    progress_->setMaximumWidth(220);
+    cancelButton_ = new QPushButton;
+    connect(cancelButton_, &QPushButton::clicked, compute_, &ComputeController::cancel);
+    progress_->hide();
+    cancelButton_->hide();
+    statusBar()->addPermanentWidget(statusText_);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancelButton_);
+}
+
+void MainWindow::setSentence(const QString& sentence) {
+    if (sentence != sentenceEdit_->toPlainText()) sentenceEdit_->setPlainText(sentence);
+}
+
+QString MainWindow::sentence() const { return sentenceEdit_->toPlainText(); }
+
+void MainWindow::setConfig(const AttentionConfig& config) {
+    controls_->setConfig(config);
+    weightEditor_->showConfig(controls_->config());
+    scheduleCompute();
+}
+
+AttentionConfig MainWindow::config() const { return controls_->config(); }
+
+std::shared_ptr<const MatrixSource> MainWindow::currentSource(Step step) const {
+    return sources_[static_cast<std::size_t>(step)];
+}
+
+void MainWindow::setHead(int head) {
+    controls_->setHead(head);
+    scheduleCompute();
+}
+
+QString MainWindow::colorMapName() const { return controls_->colorMapName(); }
+
+SourceOptions MainWindow::sourceOptions() const {
+    SourceOptions options;
+    options.language = currentLanguage().toStdString();
+    options.weightsRange = controls_->weightsRange();
+    return options;
+}
+
+void MainWindow::setColorMapName(const QString& name) {
+    const int index = controls_->colorMapBox()->findText(name);
+    if (index >= 0) controls_->colorMapBox()->setCurrentIndex(index);
+}
+
+QString MainWindow::message() const { return messageBar_->isHidden() ? QString() : messageText_->text(); }
+
+bool MainWindow::isBusy() const { return compute_->isBusy() || debounce_.isActive(); }
+
+void MainWindow::recomputeNow() { startCompute(); }
+
+void MainWindow::scheduleCompute() { debounce_.start(); }
+
+void MainWindow::startCompute() {
+    debounce_.stop();
+    const QString problem = controls_->inputProblem();
+    if (!problem.isEmpty()) {
+        compute_->cancel();
+        showMessage(problem + QLatin1Char(' ') + tr("The last result stays shown."));
+        return;
+    }
+    ComputeRequest request;
+    request.sentence = sentence();
+    request.config = config();
+    request.head = controls_->head();
+    request.labelFont = heatmap_->readableFont();
+    request.sourceOptions = sourceOptions();
+    if (trace_ && request.sentence == traceSentence_ && trace_->config() == request.config) request.reuse = trace_;
+    compute_->request(std::move(request));
+}
+
+void MainWindow::onResult(const std::shared_ptr<const ComputeResult>& result) {
+    using Outcome = ComputeResult::Outcome;
+    const QString kept = tr("The last result stays shown.");
+    switch (result->outcome) {
+        case Outcome::Cancelled:
+            statusBar()->showMessage(tr("Computation cancelled. %1").arg(kept), 8000);
+            return;
+        case Outcome::InputError:
+            showMessage(tr("This text cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            return;
+        case Outcome::ConfigError:
+            showMessage(tr("These settings cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            return;
+        case Outcome::OtherError:
+            showMessage(tr("The computation failed: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            return;
+        case Outcome::Done: break;
+    }
+    hideMessage();
+    applyResult(*result);
+}
+
+void MainWindow::applyResult(const ComputeResult& result) {
+    trace_ = result.trace;
+    traceSentence_ = result.sentence;
+    sources_ = result.sources;
+    sourceOptions_ = result.sourceOptions;
+    head_ = result.head;
+    const bool sizeChanged = !heatmap_->source() || heatmap_->source()->rows() != trace_->size();
+    heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
+    if (sizeChanged) {
+        autoFitHeatmap_ = true;
+        fitHeatmap();
+    }
+    stepper_->setSources(sources_);
+    tokenStrip_->setTokens(trace_->tokens(), trace_->realTokenCount());
+
+    const int n = trace_->size();
+    int query = selectedQuery_, key = selectedKey_;
+    if (query < 0 || query >= n) {
+        query = defaultQuery();
+        key = -1;
+    }
+    if (key < 0 || key >= n || !keyChosenByUser_) key = strongestKey(query);
+    selectedQuery_ = selectedKey_ = -1;  // force every view to follow the new trace
+    applySelection(query, key);
+
+    lastMilliseconds_ = result.milliseconds;
+    updateStatusText();
+    emit traceChanged();
+}
+
+void MainWindow::selectCell(int query, int key) {
+    keyChosenByUser_ = true;
+    applySelection(query, key);
+}
+
+void MainWindow::applySelection(int query, int key) {
+    if (selecting_) return;
+    const int n = trace_ ? trace_->size() : 0;
+    if (query < 0 || key < 0 || query >= n || key >= n) query = key = -1;
+    if (query == selectedQuery_ && key == selectedKey_) return;
+    selecting_ = true;
+    selectedQuery_ = query;
+    selectedKey_ = key;
+    if (query < 0) {
+        heatmap_->clearSelection();
+        tokenStrip_->setSelectedToken(-1);
+        explainer_->clearCell();
+        rowChart_->clearRow();
+    } else {
+        heatmap_->setSelectedCell(query, key);
+        tokenStrip_->setSelectedToken(query);
+        explainer_->setCell(trace_, head_, query, key);
+        rowChart_->setRow(trace_, head_, query);
+    }
+    selecting_ = false;
+}
+
+void MainWindow::fitHeatmap() {
+    if (!trace_) return;
+    fittingHeatmap_ = true;  // the zoom this makes is not the user's
+    fitHeatmapToView(*heatmap_, FitPolicy::NumbersOrOverview);
+    fittingHeatmap_ = false;
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == heatmap_->viewport() && event->type() == QEvent::Resize && autoFitHeatmap_ && !fittingHeatmap_)
+        fitHeatmap();
+    return QMainWindow::eventFilter(watched, event);
+}
+
+int MainWindow::strongestKey(int query) const {
+    if (!trace_ || query < 0 || query >= trace_->size()) return -1;
+    const Eigen::MatrixXd row = trace_->block(Step::Weights, head_, query, 0, 1, trace_->size());
+    Eigen::Index best = 0;
+    row.row(0).maxCoeff(&best);
+    return static_cast<int>(best);
+}
+
+int MainWindow::defaultQuery() const {
+    // The chapter's question: what does "il" / "it" refer to? Start on that row when there is one.
+    const auto& tokens = trace_->tokens();
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const QString text = QString::fromStdString(tokens[i].text).toLower();
+        if (text == QStringLiteral("il") || text == QStringLiteral("it")) return static_cast<int>(i);
+    }
+    return 0;
+}
+
+void MainWindow::onBusyChanged(bool busy) {
+    if (busy) {
+        busyDelay_.start();
+    } else {
+        busyDelay_.stop();
+        progress_->hide();
+        cancelButton_->hide();
+    }
+    emit busyChanged(busy);
+}
+
+void MainWindow::showMessage(const QString& text) {
+    messageText_->setText(text);
+    messageBar_->show();
+}
+
+void MainWindow::hideMessage() {
+    messageText_->clear();
+    messageBar_->hide();
+}
+
+void MainWindow::changeTextSize(double factor) {
+    QFont f = font();
+    f.setPointSizeF(std::clamp(f.pointSizeF() * factor, 8.0, 40.0));
+    setFont(f);
+    QToolTip::setFont(f);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!docksSized_) {
+        docksSized_ = true;
+        sizeDocks();
+    }
+}
+
+void MainWindow::sizeDocks() {
+    // Controls, heatmap and chart side by side, the chart wide enough for a label per key;
+    // chart and explanation share the right column.
+    const auto docks = findChildren<QDockWidget*>();
+    QDockWidget* controlsDock = nullptr;
+    QDockWidget* chartDock = nullptr;
+    QDockWidget* explainerDock = nullptr;
+    for (QDockWidget* dock : docks) {
+        if (dock->widget() == rowChart_) chartDock = dock;
+        else if (dock->widget() == explainer_) explainerDock = dock;
+        else if (dock == controlsDock_) controlsDock = dock;
+    }
+    const int charWidth = fontMetrics().averageCharWidth();
+    resizeDocks({controlsDock, chartDock}, {charWidth * 40, std::max(charWidth * 52, width() * 27 / 100)},
+                Qt::Horizontal);
+    resizeDocks({chartDock, explainerDock}, {height() / 2, height() / 2}, Qt::Vertical);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    classroom_->saveSettings();  // first: it leaves presentation mode, so the normal layout is kept
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/pointSize"), font().pointSizeF());
+    compute_->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    QMainWindow::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange) return;
+    retranslateUi();
+    // The steps' columns carry the teaching model's names in the language of their computation:
+    // made again (the trace is reused) when the language changes.
+    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching &&
+        sourceOptions().language != sourceOptions_.language)
+        startCompute();
+}
+
+void MainWindow::retranslateUi() {
+    retranslateTeachingParts();
+    hideMessageButton_->setText(tr("✕"));
+    hideMessageButton_->setToolTip(tr("Hide this message"));
+    sentenceLabel_->setText(tr("&Sentence"));
+    sentenceEdit_->setPlaceholderText(tr("Type a sentence: the attention is recomputed as you type."));
+    sentenceEdit_->setToolTip(tr("The input: n tokens, each becomes a row of X ∈ ℝ^(n × d_model). Up to %1 tokens.")
+                                  .arg(kDefaultMaxTokens));
+    const int weightsTab = tabs_->indexOf(heatmap_), stepsTab = tabs_->indexOf(stepper_);
+    tabs_->setTabText(weightsTab, tr("Attention weights"));
+    tabs_->setTabToolTip(weightsTab,
+                         tr("softmax(QKᵀ/√d_k + mask): row i = query i, column j = key j; each row sums to 1."));
+    tabs_->setTabText(stepsTab, tr("Step by step"));
+    tabs_->setTabToolTip(stepsTab,
+                         tr("Every matrix of the computation, from X to the output, with its formula and shape."));
+    controlsDock_->setWindowTitle(tr("Controls"));
+    chartDock_->setWindowTitle(tr("Row of weights"));
+    explainerDock_->setWindowTitle(tr("How the weight is computed"));
+
+    fileMenu_->setTitle(tr("&File"));
+    quitAction_->setText(tr("&Quit"));
+    examplesMenu_->setTitle(tr("&Examples"));
+    const QList<QAction*> exampleActions = examplesMenu_->actions();
+    for (qsizetype i = 0; i < exampleActions.size() && i < examples().size(); ++i) {
+        const Example& example = examples()[i];
+        const QString language = example.language == QStringLiteral("fr") ? tr("French") : tr("English");
+        QString text = tr("%1: %2").arg(language, example.sentence);
+        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        exampleActions[i]->setText(text);
+    }
+    viewMenu_->setTitle(tr("&View"));
+    weightsAction_->setText(tr("Attention &weights"));
+    stepsAction_->setText(tr("&Step by step"));
+    largerAction_->setText(tr("&Larger text"));
+    smallerAction_->setText(tr("S&maller text"));
+
+    progress_->setToolTip(tr("Computing on a worker thread: the window stays usable."));
+    cancelButton_->setText(tr("Cancel"));
+    cancelButton_->setToolTip(tr("Stop this computation; the last result stays shown."));
+    updateStatusText();
+    // The controls' texts change length with the language; once they are set (the panel
+    // retranslates after this window), their dock is made wide enough for them.
+    QTimer::singleShot(0, this, [this] {
+        if (auto* scroll = qobject_cast<QScrollArea*>(controlsDock_->widget()))
+            scroll->setMinimumWidth(std::max(controls_->sizeHint().width(), fontMetrics().averageCharWidth() * 36) +
+                                    scroll->verticalScrollBar()->sizeHint().width());
+    });
+}
+
+void MainWindow::updateStatusText() {
+    if (!trace_) {
+        statusText_->clear();
+        return;
+    }
+    const AttentionConfig& c = trace_->config();
+    const int tokens = trace_->realTokenCount();
+    statusText_->setText((tokens == 1 ? tr("1 token") : tr("%1 tokens").arg(tokens)) +
+                         (c.heads == 1 ? tr(" · d_model %1 · 1 head").arg(c.dModel)
+                                       : tr(" · d_model %1 · %2 heads").arg(c.dModel).arg(c.heads)) +
+                         tr(" · d_k %1 · computed in %2").arg(trace_->dK())
+                             .arg(lastMilliseconds_ < 1 ? tr("under 1 ms") : tr("%1 ms").arg(lastMilliseconds_)));
+}
+
+void MainWindow::resetLayout() {
+    QFont f = QApplication::font();
+    f.setPointSizeF(std::max(f.pointSizeF(), kDefaultPointSize));
+    setFont(f);
+    QToolTip::setFont(f);
+    showNormal();
+    const QSize screen = this->screen() ? this->screen()->availableSize() : QSize(1600, 960);
+    resize(screen.width() * 95 / 100, screen.height() * 95 / 100);
+    for (QToolBar* bar : findChildren<QToolBar*>()) {
+        addToolBar(Qt::TopToolBarArea, bar);
+        bar->show();
+    }
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock_);
+    addDockWidget(Qt::RightDockWidgetArea, chartDock_);
+    addDockWidget(Qt::RightDockWidgetArea, explainerDock_);
+    addDockWidget(Qt::RightDockWidgetArea, weightsDock_);
+    tabifyDockWidget(explainerDock_, weightsDock_);  // as at first start: a tab behind the explainer
+    for (QDockWidget* dock : {controlsDock_, chartDock_, explainerDock_, weightsDock_}) {
+        dock->setFloating(false);
+        dock->show();
+    }
+    explainerDock_->raise();
+    menuBar()->show();
+    statusBar()->show();
+    sizeDocks();
+    autoFitHeatmap_ = true;
+    fitHeatmap();
+}
+
+void MainWindow::refitHeatmap() {
+    if (autoFitHeatmap_) fitHeatmap();
+}
+
+void MainWindow::buildTeachingParts() {
+    // Above the heatmap: random weights are said to be untrained, in plain words.
+    untrainedBanner_ = new QFrame;
+    untrainedBanner_->setObjectName(QStringLiteral("untrainedBanner"));
+    untrainedBanner_->setFrameStyle(QFrame::Box | QFrame::Plain);
+    QPalette info = untrainedBanner_->palette();
+    info.setColor(QPalette::Window, QColor(0xe3, 0xf2, 0xfd));
+    info.setColor(QPalette::WindowText, QColor(0x0d, 0x3c, 0x61));
+    info.setColor(QPalette::ButtonText, QColor(0x0d, 0x3c, 0x61));
+    untrainedBanner_->setPalette(info);
+    untrainedBanner_->setAutoFillBackground(true);
+    auto* bannerLayout = new QHBoxLayout(untrainedBanner_);
+    untrainedText_ = new QLabel;
+    untrainedText_->setWordWrap(true);
+    untrainedText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    useTeachingButton_ = new QPushButton;
+    connect(useTeachingButton_, &QPushButton::clicked, this, [this] {
+        AttentionConfig teaching = withTeachingModel(config());
+        if (teaching.dModel % teaching.heads != 0) teaching.heads = teachingModelOf(teaching).defaultHeads();
+        setConfig(teaching);
+    });
+    bannerLayout->addWidget(untrainedText_, 1);
+    bannerLayout->addWidget(useTeachingButton_, 0, Qt::AlignVCenter);
+    untrainedBanner_->hide();
+    if (auto* central = qobject_cast<QVBoxLayout*>(centralWidget()->layout()))
+        central->insertWidget(central->indexOf(tabs_), untrainedBanner_);
+
+    // The W matrices, editable, in a dock beside the explanation.
+    weightEditor_ = new WeightEditor;
+    weightsDock_ = new QDockWidget(this);
+    weightsDock_->setObjectName(QStringLiteral("weightsDock"));
+    weightsDock_->setWidget(weightEditor_);
+    addDockWidget(Qt::RightDockWidgetArea, weightsDock_);
+    tabifyDockWidget(explainerDock_, weightsDock_);
+    explainerDock_->raise();  // the weights are a tab behind the explanation (View → Weights, Ctrl+Shift+W)
+    QAction* showWeights = weightsDock_->toggleViewAction();
+    showWeights->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    viewMenu_->addAction(showWeights);
+    connect(showWeights, &QAction::triggered, this, [this](bool shown) {
+        if (shown) weightsDock_->raise();
+    });
+    connect(controls_, &ControlsPanel::configChanged, this, [this] { weightEditor_->showConfig(config()); });
+    connect(weightEditor_, &WeightEditor::weightsEdited, this, [this](const Weights& weights) {
+        try {
+            setConfig(replaceWeights(config(), weights));
+        } catch (const Error& error) {
+            showMessage(tr("These weights cannot be used: %1.").arg(QString::fromStdString(error.what())));
+        }
+    });
+    connect(weightEditor_, &WeightEditor::resetRequested, this,
+            [this] { setConfig(weightEditor_->resetConfig(config())); });
+    weightsActions_ = new WeightsActions(this);
+
+    connect(this, &MainWindow::traceChanged, this, &MainWindow::showTeachingState);
+}
+
+void MainWindow::retranslateTeachingParts() {
+    untrainedText_->setText(tr("<b>Untrained weights.</b> W_Q, W_K and W_V are random numbers: the patterns below "
+                               "carry no linguistic meaning. For attention that means something, use the "
+                               "teaching model."));
+    useTeachingButton_->setText(tr("Use the teaching model"));
+    useTeachingButton_->setToolTip(tr("Projections: Teaching model (its named dimensions and rules)"));
+    weightsDock_->setWindowTitle(tr("Weights"));
+    showTeachingState();
+}
+
+void MainWindow::showTeachingState() {
+    if (!trace_) return;
+    const AttentionConfig& c = trace_->config();
+    untrainedBanner_->setVisible(c.preset == ProjectionPreset::Random);
+    if (c.preset != ProjectionPreset::Teaching) {
+        tokenStrip_->setUnknownTokens({}, QString());
+        return;
+    }
+    const TeachingInput input = teachingModelOf(c).embed(trace_->tokens(), c.positionalEncoding);
+    std::vector<bool> unknown(input.known.size());
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+        unknown[i] = !input.known[i] && static_cast<int>(i) < trace_->realTokenCount();
+    const QString language = input.language == "fr"   ? tr("French")
+                             : input.language == "en" ? tr("English")
+                                                      : QString::fromStdString(input.language);
+    tokenStrip_->setUnknownTokens(unknown, language);
+}
+
+}  // namespace attnviz::ui

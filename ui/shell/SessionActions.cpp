@@ -1,0 +1,308 @@
+#include "ui/shell/SessionActions.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QUrl>
+
+#include <sstream>
+
+#include "core/base/Errors.h"
+#include "core/formats/MatrixCsv.h"
+#include "ui/export/ExportDialog.h"
+#include "ui/export/FigureExporter.h"
+#include "ui/export/FigureRenderer.h"
+#include "ui/export/FilePath.h"
+#include "ui/panels/ControlsPanel.h"
+#include "ui/shell/MainWindow.h"
+
+namespace attnviz::ui {
+namespace {
+
+const QString kRecentKey = QStringLiteral("session/recentFiles");
+const QString kFolderKey = QStringLiteral("session/lastFolder");
+
+QString sessionFilter() { return SessionActions::tr("AttnViz sessions (*.attnviz)"); }
+
+/// The first local .attnviz file a drag carries, or an empty string.
+QString droppedSession(const QMimeData* mime) {
+    if (mime == nullptr || !mime->hasUrls()) return {};
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(kSessionFileSuffix), Qt::CaseInsensitive))
+            return url.toLocalFile();
+    }
+    return {};
+}
+
+}  // namespace
+
+SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(window) {
+    QMenu* file = window_->fileMenu();
+    QAction* quit = file->actions().isEmpty() ? nullptr : file->actions().constLast();
+
+    open_ = new QAction(this);
+    open_->setShortcut(QKeySequence::Open);
+    connect(open_, &QAction::triggered, this, &SessionActions::openWithDialog);
+    recentMenu_ = new QMenu(window_);
+    save_ = new QAction(this);
+    save_->setShortcut(QKeySequence::Save);
+    connect(save_, &QAction::triggered, this, &SessionActions::save);
+    saveAs_ = new QAction(this);
+    saveAs_->setShortcut(QKeySequence::SaveAs);
+    connect(saveAs_, &QAction::triggered, this, &SessionActions::saveAsWithDialog);
+    export_ = new QAction(this);
+    export_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(export_, &QAction::triggered, this, &SessionActions::showExportDialog);
+    copyImage_ = new QAction(this);
+    copyImage_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(copyImage_, &QAction::triggered, this, [this] { copyImage(); });
+    copyCsv_ = new QAction(this);
+    connect(copyCsv_, &QAction::triggered, this, [this] { copyCsv(); });
+
+    file->insertAction(quit, open_);
+    file->insertMenu(quit, recentMenu_);
+    file->insertAction(quit, save_);
+    file->insertAction(quit, saveAs_);
+    file->insertSeparator(quit);
+    file->insertAction(quit, export_);
+    file->insertAction(quit, copyImage_);
+    file->insertAction(quit, copyCsv_);
+    if (quit != nullptr) file->insertSeparator(quit);
+    retranslateUi();
+
+    window_->setAcceptDrops(true);
+    window_->installEventFilter(this);
+    connect(window_->sentenceEdit(), &QPlainTextEdit::textChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::configChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::headChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::colorMapChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::weightsRangeChanged, this, &SessionActions::markModified);
+}
+
+void SessionActions::retranslateUi() {
+    open_->setText(tr("&Open Session…"));
+    recentMenu_->setTitle(tr("Open &Recent"));
+    save_->setText(tr("&Save Session"));
+    saveAs_->setText(tr("Save Session &As…"));
+    export_->setText(tr("&Export…"));
+    export_->setToolTip(tr("Save a figure (PNG, SVG, PDF) or the numbers (CSV, JSON)"));
+    copyImage_->setText(tr("Copy &Image"));
+    copyCsv_->setText(tr("Copy Weights as &CSV"));
+    rebuildRecentMenu();
+}
+
+bool SessionActions::event(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    return QObject::event(event);
+}
+
+void SessionActions::markModified() {
+    if (!loading_ && !currentPath_.isEmpty()) window_->setWindowModified(true);
+}
+
+Session SessionActions::currentSession() const {
+    Session session;
+    session.sentence = window_->sentence().toStdString();
+    session.config = window_->config();
+    session.view.step = Step::Weights;
+    session.view.head = window_->currentHead();
+    if (session.view.head != kAllHeads && session.view.head >= session.config.heads) session.view.head = 0;
+    session.view.colormap = window_->colorMapName().toStdString();
+    session.view.weightsRangeFromData = window_->controls()->weightsRange() == WeightsRange::Data;
+    return session;
+}
+
+bool SessionActions::openSession(const QString& path) {
+    Session session;
+    try {
+        session = loadSession(toPath(path));
+    } catch (const Error& error) {
+        report(tr("Cannot open the session"), QString::fromStdString(error.what()));
+        return false;
+    }
+    // Read and checked in full before anything changes: a refused file leaves the window alone.
+    loading_ = true;
+    window_->setConfig(session.config);
+    window_->setSentence(QString::fromStdString(session.sentence));
+    window_->setHead(session.view.head);
+    if (!session.view.colormap.empty()) window_->setColorMapName(QString::fromStdString(session.view.colormap));
+    window_->controls()->setWeightsRange(session.view.weightsRangeFromData ? WeightsRange::Data : WeightsRange::Fixed);
+    loading_ = false;
+    window_->recomputeNow();
+    currentPath_ = path;
+    rememberRecent(path);
+    updateTitle();
+    emit sessionOpened(path);
+    return true;
+}
+
+bool SessionActions::saveSession(const QString& path) {
+    try {
+        attnviz::saveSession(toPath(path), currentSession());
+    } catch (const Error& error) {
+        report(tr("Cannot save the session"), QString::fromStdString(error.what()));
+        return false;
+    }
+    currentPath_ = path;
+    rememberRecent(path);
+    updateTitle();
+    emit sessionSaved(path);
+    return true;
+}
+
+bool SessionActions::copyImage() {
+    const std::shared_ptr<const MatrixSource> source = window_->currentSource(Step::Weights);
+    if (!source) return false;
+    try {
+        FigureOptions options;
+        options.colormap = window_->colorMapName();
+        options.pixelAlignment = kDefaultPngScale;
+        const FigureRenderer figure(*source, options);
+        QApplication::clipboard()->setImage(renderFigureImage(figure, kDefaultPngScale));
+    } catch (const std::exception& error) {
+        report(tr("Cannot copy the image"), QString::fromStdString(error.what()));
+        return false;
+    }
+    return true;
+}
+
+bool SessionActions::copyCsv() {
+    const std::shared_ptr<const AttentionTrace> trace = window_->currentTrace();
+    if (!trace) return false;
+    try {
+        std::ostringstream out;
+        writeStepCsv(out, *trace, Step::Weights, window_->currentHead());
+        QApplication::clipboard()->setText(QString::fromStdString(out.str()));
+    } catch (const std::exception& error) {
+        report(tr("Cannot copy the numbers"), QString::fromStdString(error.what()));
+        return false;
+    }
+    return true;
+}
+
+QStringList SessionActions::recentFiles() const {
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void SessionActions::clearRecentFiles() {
+    QSettings().remove(kRecentKey);
+    rebuildRecentMenu();
+}
+
+void SessionActions::rememberRecent(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = recentFiles();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecent) files.removeLast();
+    QSettings settings;
+    settings.setValue(kRecentKey, files);
+    settings.setValue(kFolderKey, QFileInfo(absolute).absolutePath());
+    rebuildRecentMenu();
+}
+
+void SessionActions::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        QString label = QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(files[i]).fileName());
+        QAction* action = recentMenu_->addAction(label);
+        action->setToolTip(files[i]);
+        action->setStatusTip(files[i]);
+        const QString path = files[i];
+        connect(action, &QAction::triggered, this, [this, path] { openSession(path); });
+    }
+    if (!files.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("&Clear List"), this, &SessionActions::clearRecentFiles);
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void SessionActions::openWithDialog() {
+    const QString folder = QSettings().value(kFolderKey, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                               .toString();
+    const QString path = QFileDialog::getOpenFileName(window_, tr("Open Session"), folder, sessionFilter());
+    if (!path.isEmpty()) openSession(path);
+}
+
+void SessionActions::save() {
+    if (currentPath_.isEmpty()) {
+        saveAsWithDialog();
+    } else {
+        saveSession(currentPath_);
+    }
+}
+
+void SessionActions::saveAsWithDialog() {
+    const QString folder = QSettings().value(kFolderKey, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                               .toString();
+    const QString suggested = currentPath_.isEmpty() ? folder + QStringLiteral("/attention.attnviz") : currentPath_;
+    QString path = QFileDialog::getSaveFileName(window_, tr("Save Session"), suggested, sessionFilter());
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QLatin1String(kSessionFileSuffix);
+    saveSession(path);
+}
+
+void SessionActions::showExportDialog() {
+    const std::shared_ptr<const AttentionTrace> trace = window_->currentTrace();
+    if (!trace) {
+        report(tr("Nothing to export"), tr("There is no result yet: type a sentence first."));
+        return;
+    }
+    ExportDialog dialog(trace, window_);
+    dialog.setHead(window_->currentHead());
+    dialog.setAutomaticWeightsColorMap(window_->colorMapName());
+    dialog.setWeightsRange(window_->sourceOptions().weightsRange);
+    dialog.exec();
+}
+
+void SessionActions::report(const QString& title, const QString& message) {
+    emit failed(message);
+    if (interactive_) QMessageBox::warning(window_, title, message);
+}
+
+void SessionActions::updateTitle() {
+    window_->setWindowFilePath(currentPath_);
+    if (currentPath_.isEmpty()) {
+        window_->setWindowModified(false);
+        window_->setWindowTitle(QStringLiteral("AttnViz"));
+        return;
+    }
+    window_->setWindowTitle(tr("%1[*] — AttnViz").arg(QFileInfo(currentPath_).fileName()));
+    window_->setWindowModified(false);
+}
+
+bool SessionActions::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == window_) {
+        if (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove) {
+            auto* drag = static_cast<QDragMoveEvent*>(event);
+            if (!droppedSession(drag->mimeData()).isEmpty()) {
+                drag->acceptProposedAction();
+                return true;
+            }
+        } else if (event->type() == QEvent::Drop) {
+            auto* drop = static_cast<QDropEvent*>(event);
+            const QString path = droppedSession(drop->mimeData());
+            if (!path.isEmpty()) {
+                drop->acceptProposedAction();
+                openSession(path);
+                return true;
+            }
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+}  // namespace attnviz::ui

@@ -1,0 +1,94 @@
+#pragma once
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include "core/formats/SessionFile.h"
+
+class QAction;
+class QMenu;
+
+namespace attnviz::ui {
+
+class MainWindow;
+
+/// The File menu's session and export actions of a MainWindow: Open/Save/Save As a `.attnviz`
+/// session, Open Recent, Export…, Copy Image, Copy as CSV; and opening a session dropped on the
+/// window. A session that cannot be opened (missing, damaged, newer version) is refused with a
+/// message and the window's session is left unchanged.
+class SessionActions : public QObject {
+    Q_OBJECT
+public:
+    /// Adds the actions to window->fileMenu() (before Quit) and accepts drops on the window.
+    explicit SessionActions(MainWindow* window);
+
+    /// Opens a session into the window. False (and failed(message) emitted, plus a message box
+    /// when interactive) if it cannot be read; the window is then left as it was.
+    bool openSession(const QString& path);
+    /// Saves the window's session. False (failed emitted) if it cannot be written; an existing
+    /// file is then left byte-identical.
+    bool saveSession(const QString& path);
+    /// The window's sentence, settings and view as a session.
+    [[nodiscard]] Session currentSession() const;
+    /// The file the session was last opened from or saved to; empty for a new session.
+    [[nodiscard]] QString currentPath() const { return currentPath_; }
+
+    /// Copies the weights figure (as on screen: head, colour map) as an image, or the matrix as
+    /// CSV text, to the clipboard. False when there is no result yet.
+    bool copyImage();
+    bool copyCsv();
+
+    /// Most recent first, at most kMaxRecent, kept in QSettings ("session/recentFiles").
+    [[nodiscard]] QStringList recentFiles() const;
+    void clearRecentFiles();
+    static constexpr int kMaxRecent = 8;
+
+    /// False: failures are only reported through failed() (tests, scripted use).
+    void setInteractive(bool interactive) { interactive_ = interactive; }
+
+    [[nodiscard]] QAction* openAction() const { return open_; }
+    [[nodiscard]] QAction* saveAction() const { return save_; }
+    [[nodiscard]] QAction* saveAsAction() const { return saveAs_; }
+    [[nodiscard]] QAction* exportAction() const { return export_; }
+    [[nodiscard]] QAction* copyImageAction() const { return copyImage_; }
+    [[nodiscard]] QAction* copyCsvAction() const { return copyCsv_; }
+    [[nodiscard]] QMenu* recentMenu() const { return recentMenu_; }
+
+signals:
+    void sessionOpened(const QString& path);
+    void sessionSaved(const QString& path);
+    /// One line naming the problem.
+    void failed(const QString& message);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    void openWithDialog();
+    void save();
+    void saveAsWithDialog();
+    void showExportDialog();
+    void rememberRecent(const QString& path);
+    void rebuildRecentMenu();
+    void report(const QString& title, const QString& message);
+    /// "lesson.attnviz[*] — AttnViz" for a session opened or saved (the mark once the sentence or a
+    /// setting changes), "AttnViz" for a new one.
+    void updateTitle();
+    void markModified();
+    void retranslateUi();
+
+    MainWindow* window_;
+    QString currentPath_;
+    bool interactive_ = true;
+    bool loading_ = false;  ///< openSession is filling the window: not a modification
+    QAction* open_ = nullptr;
+    QAction* save_ = nullptr;
+    QAction* saveAs_ = nullptr;
+    QAction* export_ = nullptr;
+    QAction* copyImage_ = nullptr;
+    QAction* copyCsv_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+};
+
+}  // namespace attnviz::ui
