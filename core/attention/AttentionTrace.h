@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/Heads.h"
 #include "core/masks/AttentionMask.h"
 #include "core/model/AttentionConfig.h"
 #include "core/model/Projections.h"
@@ -22,9 +23,6 @@ inline constexpr int kStepCount = 10;
 /// True for the n × n steps (scores, scaled, masked, weights).
 [[nodiscard]] bool isSquareStep(Step step);
 
-/// Head selector: 0 … h−1, or kAllHeads (n × n steps: mean over heads; Q, K, V, context: all
-/// heads side by side, n × d_model).
-inline constexpr int kAllHeads = -1;
 
 /// Every number of the computation for one sentence and one config. Keeps what is O(n·d)
 /// (X, Q, K, V, context, output, each row's max and sum); the O(n²) matrices are computed on
