@@ -32,6 +32,7 @@
 #include "core/masks/AttentionMask.h"
 #include "core/model/AttentionConfig.h"
 #include "core/text/Tokenizer.h"
+#include "tests/support/TestData.h"
 
 namespace {
 
@@ -49,7 +50,7 @@ constexpr double kFloatRelative = 1e-5;
 constexpr double kFloatAbsolute = 1e-6;
 const double kMinusInf = -std::numeric_limits<double>::infinity();
 
-std::filesystem::path goldenDir() { return std::filesystem::path(ATTNVIZ_TEST_DATA_DIR) / "golden"; }
+std::filesystem::path goldenDir() { return attnviz::testing::testData("golden"); }
 
 std::vector<std::string> goldenFiles() {
     std::vector<std::string> names;
