@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "core/io/AtomicFile.h"
 #include "core/model/TeachingConfig.h"
 #include "tests/support/BitIdentical.h"
+#include "tests/support/CaseNames.h"
 #include "tests/support/CliRunner.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/TempFolder.h"
@@ -239,6 +241,9 @@ struct RefusedInput {
     std::string expected;
 };
 
+/// Shown by GoogleTest for a failing case: the input file and the refusal expected.
+void PrintTo(const RefusedInput& c, std::ostream* out) { *out << c.name << " refused with \"" << c.expected << '"'; }
+
 class CliRefusedInput : public ::testing::TestWithParam<RefusedInput> {};
 
 TEST_P(CliRefusedInput, ExitsWithOneAndLeavesTheOutputAlone) {
@@ -267,8 +272,4 @@ INSTANTIATE_TEST_SUITE_P(
         RefusedInput{"trace.attnviz", "{\"format\": \"attnviz-trace\", \"version\": 1}", "not an AttnViz session"},
         RefusedInput{"missing.txt", "", "no such file"},
         RefusedInput{"latin1.txt", "caf\xe9 cr\xe8me", "UTF-8"}),
-    [](const ::testing::TestParamInfo<RefusedInput>& param) {
-        std::string name = param.param.name;
-        std::replace(name.begin(), name.end(), '.', '_');
-        return name;
-    });
+    attnviz::testing::CaseNameOf());

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tests/support/BitIdentical.h"
+#include "tests/support/CaseNames.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/MessageOf.h"
 #include "tests/support/ProcessRunner.h"
@@ -75,6 +76,18 @@ TEST(MessageOf, GivesTheMessageOfTheExpectedTypeOnly) {
     EXPECT_EQ(messageOf<std::invalid_argument>([] { throw std::invalid_argument("bad seed"); }), "bad seed");
     EXPECT_EQ(messageOf<std::invalid_argument>([] {}), "(no exception of the expected type)");
     EXPECT_THROW(messageOf<std::invalid_argument>([] { throw std::out_of_range("other"); }), std::out_of_range);
+}
+
+struct NamedCase {
+    std::string name;
+};
+
+TEST(CaseNames, KeepLettersDigitsAndUnderscores) {
+    EXPECT_EQ(caseName("fr_causal-2.json é"), "fr_causal_2_json___") << "é is two bytes";
+    const ::testing::TestParamInfo<std::string> file("n64_causal.json", 3);
+    EXPECT_EQ(CaseNameOf()(file), "n64_causal_json") << "the parameter, not the index";
+    const ::testing::TestParamInfo<NamedCase> named(NamedCase{"NoOutput"}, 7);
+    EXPECT_EQ(CaseNameOf()(named), "NoOutput");
 }
 
 TEST(TestData, FindsTheTestsAndTheProjectFolders) {

@@ -330,7 +330,9 @@ class TeachingRules : public ::testing::TestWithParam<int> {};
 
 // Default heads (1): every rule in one head. 2 heads: head 0 holds the pronoun and agreement rules,
 // head 1 the determiner, negation and place rules; the mean must still decide every row.
-INSTANTIATE_TEST_SUITE_P(Heads, TeachingRules, ::testing::Values(1, 2));
+INSTANTIATE_TEST_SUITE_P(Heads, TeachingRules, ::testing::Values(1, 2), [](const ::testing::TestParamInfo<int>& param) {
+    return std::to_string(param.param) + (param.param == 1 ? "_head" : "_heads");
+});
 
 TEST_P(TeachingRules, EveryRuleWinsItsRowOnTheExamples) {
     AttentionConfig config = attnviz::teachingConfig();
