@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstring>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -13,30 +13,22 @@
 #include "core/formats/TraceJson.h"
 #include "core/io/AtomicFile.h"
 #include "core/model/TeachingConfig.h"
-#include "tests/support/CliFiles.h"
+#include "tests/support/BitIdentical.h"
+#include "tests/support/CaseNames.h"
 #include "tests/support/CliRunner.h"
+#include "tests/support/FileBytes.h"
+#include "tests/support/TempFolder.h"
 
 using namespace attnviz;
 using attnviz::cli_test::runAttnviz;
-using attnviz::cli_test::runTool;
-using attnviz::cli_test::TempFolder;
+using attnviz::cli_test::runProgram;
+using attnviz::testing::bitIdentical;
+using attnviz::testing::TempFolder;
+using attnviz::testing::writeFile;
 
 namespace {
 
 const std::string kSentence = "Le chat est assis sur le tapis de l’élève";
-
-::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols())
-        return ::testing::AssertionFailure() << "shape " << a.rows() << "x" << a.cols() << " vs " << b.rows() << "x"
-                                             << b.cols();
-    for (Eigen::Index r = 0; r < a.rows(); ++r)
-        for (Eigen::Index c = 0; c < a.cols(); ++c) {
-            const double x = a(r, c), y = b(r, c);
-            if (std::memcmp(&x, &y, sizeof x) != 0)
-                return ::testing::AssertionFailure() << "(" << r << ", " << c << "): " << x << " vs " << y;
-        }
-    return ::testing::AssertionSuccess();
-}
 
 AttentionConfig twoHeadsCausal() {
     AttentionConfig config;
@@ -129,10 +121,10 @@ TEST(CliExport, PdfIsOnePageAndHoldsTheTokenLabels) {
     const auto r = runAttnviz({"export", "--text", kSentence, "-o", out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(readFileBytes(out).substr(0, 5), "%PDF-");
-    const auto info = runTool({"pdfinfo", out});
+    const auto info = runProgram({"pdfinfo", out});
     ASSERT_EQ(info.exitCode, 0) << info.err;
     EXPECT_NE(info.out.find("Pages:           1\n"), std::string::npos) << info.out;
-    const auto text = runTool({"pdftotext", "-raw", out, "-"});
+    const auto text = runProgram({"pdftotext", "-raw", out, "-"});
     ASSERT_EQ(text.exitCode, 0) << text.err;
     for (const Token& token : trace.tokens()) EXPECT_NE(text.out.find(token.text), std::string::npos) << token.text;
 }
@@ -230,7 +222,7 @@ TEST(CliExport, ColourRangeDataIsKeptInTheSessionAndReadBack) {
 
 TEST(CliExport, TextFileAndStandardInput) {
     TempFolder folder;
-    attnviz::cli_test::writeFile(folder.file("s.txt"), kSentence + "\n");
+    writeFile(folder.file("s.txt"), kSentence + "\n");
     const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
     auto r = runAttnviz({"export", "--text-file", folder.file("s.txt"), "-o", folder.file("a.csv")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -249,15 +241,18 @@ struct RefusedInput {
     std::string expected;
 };
 
+/// Shown by GoogleTest for a failing case: the input file and the refusal expected.
+void PrintTo(const RefusedInput& c, std::ostream* out) { *out << c.name << " refused with \"" << c.expected << '"'; }
+
 class CliRefusedInput : public ::testing::TestWithParam<RefusedInput> {};
 
 TEST_P(CliRefusedInput, ExitsWithOneAndLeavesTheOutputAlone) {
     const RefusedInput& c = GetParam();
     TempFolder folder;
     const std::string input = folder.file(c.name);
-    if (!c.content.empty()) attnviz::cli_test::writeFile(input, c.content);
+    if (!c.content.empty()) writeFile(input, c.content);
     const std::string out = folder.file("out.png");
-    attnviz::cli_test::writeFile(out, "old bytes");
+    writeFile(out, "old bytes");
     const bool isSession = c.name.ends_with(".attnviz");
     const auto r = runAttnviz({"export", isSession ? "--session" : "--text-file", input, "-o", out});
     EXPECT_EQ(r.exitCode, 1) << r.err;
@@ -277,8 +272,4 @@ INSTANTIATE_TEST_SUITE_P(
         RefusedInput{"trace.attnviz", "{\"format\": \"attnviz-trace\", \"version\": 1}", "not an AttnViz session"},
         RefusedInput{"missing.txt", "", "no such file"},
         RefusedInput{"latin1.txt", "caf\xe9 cr\xe8me", "UTF-8"}),
-    [](const ::testing::TestParamInfo<RefusedInput>& param) {
-        std::string name = param.param.name;
-        std::replace(name.begin(), name.end(), '.', '_');
-        return name;
-    });
+    attnviz::testing::CaseNameOf());

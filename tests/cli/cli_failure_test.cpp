@@ -9,13 +9,14 @@
 #include <vector>
 
 #include "core/io/AtomicFile.h"
-#include "tests/support/CliFiles.h"
 #include "tests/support/CliRunner.h"
+#include "tests/support/FileBytes.h"
+#include "tests/support/TempFolder.h"
 
 using attnviz::readFileBytes;
 using attnviz::cli_test::runAttnviz;
-using attnviz::cli_test::TempFolder;
-using attnviz::cli_test::writeFile;
+using attnviz::testing::TempFolder;
+using attnviz::testing::writeFile;
 
 namespace {
 

@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <ostream>
 #include <string>
 #include <vector>
 
+#include "tests/support/CaseNames.h"
 #include "tests/support/CliRunner.h"
 
 using attnviz::cli_test::runAttnviz;
@@ -84,6 +86,12 @@ struct UsageCase {
     std::string expectedInMessage;
 };
 
+/// Shown by GoogleTest for a failing case: the command line.
+void PrintTo(const UsageCase& c, std::ostream* out) {
+    *out << "attnviz";
+    for (const std::string& argument : c.arguments) *out << ' ' << argument;
+}
+
 class CliBadUsage : public ::testing::TestWithParam<UsageCase> {};
 
 TEST_P(CliBadUsage, ExitsWithTwoAndOneLine) {
@@ -127,4 +135,4 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"OptionTwice", {"export", "--text", "Le chat", "-o", "/tmp/x.png", "--causal", "--causal"}, "more than once"},
         UsageCase{"BlankText", {"export", "--text", "   ", "-o", "/tmp/x.png"}, "--text"},
         UsageCase{"ExtraArgument", {"export", "--text", "Le chat", "extra", "-o", "/tmp/x.png"}, "unexpected argument"}),
-    [](const ::testing::TestParamInfo<UsageCase>& param) { return param.param.name; });
+    attnviz::testing::CaseNameOf());

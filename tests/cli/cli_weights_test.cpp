@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -15,46 +14,24 @@
 #include "core/formats/WeightsFile.h"
 #include "core/io/AtomicFile.h"
 #include "core/model/TeachingConfig.h"
-#include "tests/support/CliFiles.h"
+#include "tests/support/BitIdentical.h"
 #include "tests/support/CliRunner.h"
+#include "tests/support/FileBytes.h"
+#include "tests/support/NpyFixtures.h"
+#include "tests/support/TempFolder.h"
 
 using namespace attnviz;
 using attnviz::cli_test::runAttnviz;
-using attnviz::cli_test::TempFolder;
-using attnviz::cli_test::writeFile;
+using attnviz::testing::bitIdentical;
+using attnviz::testing::TempFolder;
+using attnviz::testing::writeFile;
+using attnviz::testing::npy::expectedWo;
+using attnviz::testing::npy::expectedWq;
+using attnviz::testing::npy::fixture;
 
 namespace {
 
 const std::string kSentence = "Le chat est assis";
-
-std::string fixture(const std::string& relative) {
-    return std::string(ATTNVIZ_TEST_DATA_DIR) + "/fixtures/npy/" + relative;
-}
-
-Eigen::MatrixXd matrix3(std::initializer_list<double> values) {
-    Eigen::MatrixXd m(3, 3);
-    auto it = values.begin();
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) m(r, c) = *it++;
-    return m;
-}
-
-// What tests/fixtures/npy/make_fixtures.py saved with numpy, written again by hand.
-Eigen::MatrixXd expectedWq() { return matrix3({0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0, 1.125}); }
-Eigen::MatrixXd expectedWo() { return matrix3({-1, 0, 0, 0, 2, 0, 0.75, 0, -4}); }
-
-::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols())
-        return ::testing::AssertionFailure() << "shape " << a.rows() << "x" << a.cols() << " vs " << b.rows() << "x"
-                                             << b.cols();
-    for (Eigen::Index r = 0; r < a.rows(); ++r)
-        for (Eigen::Index c = 0; c < a.cols(); ++c) {
-            const double x = a(r, c), y = b(r, c);
-            if (std::memcmp(&x, &y, sizeof x) != 0)
-                return ::testing::AssertionFailure() << "(" << r << ", " << c << "): " << x << " vs " << y;
-        }
-    return ::testing::AssertionSuccess();
-}
 
 CsvMatrix exportCsv(const TempFolder& folder, const std::string& step, const std::vector<std::string>& extra) {
     const std::string out = folder.file(step + ".csv");

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <QXmlStreamReader>
 
+#include "tests/support/TestData.h"
 #include "ui/i18n/Language.h"
 #include "ui/style/Theme.h"
 
@@ -83,7 +84,9 @@ private:
     QString error_;
 };
 
-inline QString translationsDir() { return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/../resources/translations/"); }
+inline QString translationsDir() {
+    return QString::fromStdString(attnviz::testing::projectFile("resources/translations/").string());
+}
 
 /// Gives the test settings of its own (a settings file named after the process, so that tests
 /// run in parallel by CTest never see each other's), empty; then leaves the application in

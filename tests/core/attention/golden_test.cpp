@@ -32,6 +32,8 @@
 #include "core/masks/AttentionMask.h"
 #include "core/model/AttentionConfig.h"
 #include "core/text/Tokenizer.h"
+#include "tests/support/CaseNames.h"
+#include "tests/support/TestData.h"
 
 namespace {
 
@@ -49,7 +51,7 @@ constexpr double kFloatRelative = 1e-5;
 constexpr double kFloatAbsolute = 1e-6;
 const double kMinusInf = -std::numeric_limits<double>::infinity();
 
-std::filesystem::path goldenDir() { return std::filesystem::path(ATTNVIZ_TEST_DATA_DIR) / "golden"; }
+std::filesystem::path goldenDir() { return attnviz::testing::testData("golden"); }
 
 std::vector<std::string> goldenFiles() {
     std::vector<std::string> names;
@@ -480,14 +482,7 @@ TEST_P(GoldenFile, KernelOnGoldenQKV) {
     }
 }
 
-std::string caseName(const ::testing::TestParamInfo<std::string>& info) {
-    std::string s = info.param;
-    for (char& ch : s)
-        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-    return s;
-}
-
-INSTANTIATE_TEST_SUITE_P(Golden, GoldenFile, ::testing::ValuesIn(goldenFiles()), caseName);
+INSTANTIATE_TEST_SUITE_P(Golden, GoldenFile, ::testing::ValuesIn(goldenFiles()), attnviz::testing::CaseNameOf());
 
 TEST(GoldenFiles, AreThereAndCoverTheCases) {
     const auto names = goldenFiles();

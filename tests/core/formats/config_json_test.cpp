@@ -4,43 +4,36 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string>
 
 #include "core/base/Errors.h"
 #include "core/formats/ConfigJson.h"
+#include "tests/support/BitIdentical.h"
+#include "tests/support/MessageOf.h"
 
 using attnviz::AttentionConfig;
 using attnviz::configFromJson;
 using attnviz::configToJson;
 using attnviz::FormatError;
 using attnviz::ProjectionPreset;
+using attnviz::testing::bitIdentical;
+using attnviz::testing::messageOf;
 
 namespace {
-
-bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-bool sameBits(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
-    for (Eigen::Index r = 0; r < a.rows(); ++r)
-        for (Eigen::Index c = 0; c < a.cols(); ++c)
-            if (!sameBits(a(r, c), b(r, c))) return false;
-    return true;
-}
 
 void expectSameConfig(const AttentionConfig& a, const AttentionConfig& b) {
     EXPECT_EQ(a.dModel, b.dModel);
     EXPECT_EQ(a.heads, b.heads);
     EXPECT_EQ(a.scaleBySqrtDk, b.scaleBySqrtDk);
-    EXPECT_TRUE(sameBits(a.temperature, b.temperature));
+    EXPECT_TRUE(bitIdentical(a.temperature, b.temperature));
     EXPECT_EQ(a.seed, b.seed);
     EXPECT_EQ(a.positionalEncoding, b.positionalEncoding);
     EXPECT_EQ(a.preset, b.preset);
-    EXPECT_TRUE(sameBits(a.supplied.wq, b.supplied.wq));
-    EXPECT_TRUE(sameBits(a.supplied.wk, b.supplied.wk));
-    EXPECT_TRUE(sameBits(a.supplied.wv, b.supplied.wv));
-    EXPECT_TRUE(sameBits(a.supplied.wo, b.supplied.wo));
+    EXPECT_TRUE(bitIdentical(a.supplied.wq, b.supplied.wq));
+    EXPECT_TRUE(bitIdentical(a.supplied.wk, b.supplied.wk));
+    EXPECT_TRUE(bitIdentical(a.supplied.wv, b.supplied.wv));
+    EXPECT_TRUE(bitIdentical(a.supplied.wo, b.supplied.wo));
     EXPECT_EQ(a.mask.causal, b.mask.causal);
     EXPECT_EQ(a.mask.window, b.mask.window);
     EXPECT_EQ(a.mask.globalTokens, b.mask.globalTokens);
@@ -75,12 +68,7 @@ AttentionConfig everyFieldSet() {
 }
 
 std::string formatErrorOf(const std::string& text) {
-    try {
-        (void)configFromJson(nlohmann::json::parse(text));
-    } catch (const FormatError& error) {
-        return error.what();
-    }
-    return "(no FormatError)";
+    return messageOf<FormatError>([&] { (void)configFromJson(nlohmann::json::parse(text)); });
 }
 
 TEST(ConfigJson, EveryFieldRoundTripsExactlyThroughText) {

@@ -1,10 +1,8 @@
 // Matrix CSV and trace JSON: exact round trips (bit-identical doubles), quoting, masked cells,
 // and damaged input refused with a message that says where.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -16,37 +14,17 @@
 #include "core/base/Errors.h"
 #include "core/formats/MatrixCsv.h"
 #include "core/formats/TraceJson.h"
+#include "tests/support/BitIdentical.h"
+#include "tests/support/MessageOf.h"
+#include "tests/support/TempFolder.h"
 
 using namespace attnviz;
+using attnviz::testing::bitIdentical;
+using attnviz::testing::messageOf;
 
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-::testing::AssertionResult sameBits(const Eigen::MatrixXd& actual, const Eigen::MatrixXd& expected) {
-    if (actual.rows() != expected.rows() || actual.cols() != expected.cols()) {
-        return ::testing::AssertionFailure() << "shape " << actual.rows() << "x" << actual.cols() << ", expected "
-                                             << expected.rows() << "x" << expected.cols();
-    }
-    for (Eigen::Index r = 0; r < actual.rows(); ++r)
-        for (Eigen::Index c = 0; c < actual.cols(); ++c)
-            if (!sameBits(actual(r, c), expected(r, c)))
-                return ::testing::AssertionFailure() << "(" << r << ", " << c << "): " << actual(r, c) << " vs "
-                                                     << expected(r, c);
-    return ::testing::AssertionSuccess();
-}
-
-template <typename F>
-std::string formatErrorOf(F&& action) {
-    try {
-        action();
-    } catch (const FormatError& error) {
-        return error.what();
-    }
-    return "(no FormatError)";
-}
 
 // ---------------------------------------------------------------------------------------------
 // CSV
@@ -88,7 +66,7 @@ TEST(MatrixCsv, RoundTripIsExactWithAwkwardLabelsAndValues) {
             if (std::isnan(m.values(r, c))) {
                 EXPECT_TRUE(std::isnan(back.values(r, c)));
             } else {
-                EXPECT_TRUE(sameBits(back.values(r, c), m.values(r, c))) << r << ", " << c;
+                EXPECT_TRUE(bitIdentical(back.values(r, c), m.values(r, c))) << r << ", " << c;
             }
         }
 }
@@ -100,7 +78,7 @@ TEST(MatrixCsv, ReaderAcceptsLineFeedsBomQuotedNumbersAndSpaces) {
     EXPECT_EQ(m.rowLabels, (std::vector<std::string>{"0:a", "1:\"q\""}));
     Eigen::MatrixXd expected(2, 2);
     expected << 1.5, -2, kInf, -kInf;
-    EXPECT_TRUE(sameBits(m.values, expected));
+    EXPECT_TRUE(bitIdentical(m.values, expected));
 
     const CsvMatrix empty = readMatrixCsv("corner,d0,d1\r\n\r\n");
     EXPECT_EQ(empty.values.rows(), 0);
@@ -108,22 +86,22 @@ TEST(MatrixCsv, ReaderAcceptsLineFeedsBomQuotedNumbersAndSpaces) {
 }
 
 TEST(MatrixCsv, DamagedInputIsRefusedWithRowAndColumn) {
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv(""); }), "the CSV is empty");
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv("c,d0,d1\r\n0:a,1,2\r\n1:b,3\r\n"); }),
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv(""); }), "the CSV is empty");
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv("c,d0,d1\r\n0:a,1,2\r\n1:b,3\r\n"); }),
               "CSV row 3: has 2 fields, expected 3 like row 1");
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv("c,d0,d1\r\n0:a,1,abc\r\n"); }),
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv("c,d0,d1\r\n0:a,1,abc\r\n"); }),
               "CSV row 2, column 3: \"abc\" is not a number");
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv("c,d0\r\n0:a,\r\n"); }),
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv("c,d0\r\n0:a,\r\n"); }),
               "CSV row 2, column 2: empty cell, expected a number");
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv("c,d0\r\n\"0:a,1\r\n"); }),
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv("c,d0\r\n\"0:a,1\r\n"); }),
               "CSV row 2, column 1: a quoted field is never closed");
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv("c,d0\r\n\"0:a\"x,1\r\n"); }),
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv("c,d0\r\n\"0:a\"x,1\r\n"); }),
               "CSV row 2, column 1: unexpected character after a closing quote");
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv("c,d0\r\n0:a,1\"2\r\n"); }),
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv("c,d0\r\n0:a,1\"2\r\n"); }),
               "CSV row 2, column 2: a quote inside an unquoted field");
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv("c,d0\r\n0:a,1e999\r\n"); }),
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv("c,d0\r\n0:a,1e999\r\n"); }),
               "CSV row 2, column 2: \"1e999\" is out of the range of a double");
-    EXPECT_EQ(formatErrorOf([] { (void)readMatrixCsv("c,d0\r\n\r\n0:a,1\r\n"); }),
+    EXPECT_EQ(messageOf<FormatError>([] { (void)readMatrixCsv("c,d0\r\n\r\n0:a,1\r\n"); }),
               "CSV row 2: has 1 fields, expected 2 like row 1");
 }
 
@@ -151,32 +129,32 @@ void expectDocumentMatchesTrace(const TraceDocument& doc, const AttentionTrace& 
     EXPECT_EQ(doc.realTokens, trace.realTokenCount());
     EXPECT_TRUE(doc.config == trace.config());
     EXPECT_EQ(doc.config.seed, trace.config().seed);
-    EXPECT_TRUE(sameBits(doc.x, trace.x()));
-    EXPECT_TRUE(sameBits(doc.wq, trace.projections().wq));
-    EXPECT_TRUE(sameBits(doc.wk, trace.projections().wk));
-    EXPECT_TRUE(sameBits(doc.wv, trace.projections().wv));
-    EXPECT_TRUE(sameBits(doc.wo, trace.projections().wo));
+    EXPECT_TRUE(bitIdentical(doc.x, trace.x()));
+    EXPECT_TRUE(bitIdentical(doc.wq, trace.projections().wq));
+    EXPECT_TRUE(bitIdentical(doc.wk, trace.projections().wk));
+    EXPECT_TRUE(bitIdentical(doc.wv, trace.projections().wv));
+    EXPECT_TRUE(bitIdentical(doc.wo, trace.projections().wo));
     ASSERT_EQ(static_cast<int>(doc.heads.size()), trace.heads());
     const int n = trace.size();
     const int dK = trace.dK();
     for (int h = 0; h < trace.heads(); ++h) {
         SCOPED_TRACE("head " + std::to_string(h));
         const TraceHead& head = doc.heads[static_cast<std::size_t>(h)];
-        EXPECT_TRUE(sameBits(head.q, trace.q().middleCols(h * dK, dK)));
-        EXPECT_TRUE(sameBits(head.k, trace.k().middleCols(h * dK, dK)));
-        EXPECT_TRUE(sameBits(head.v, trace.v().middleCols(h * dK, dK)));
-        EXPECT_TRUE(sameBits(head.scores, trace.matrix(Step::Scores, h)));
-        EXPECT_TRUE(sameBits(head.scaled, trace.matrix(Step::Scaled, h)));
-        EXPECT_TRUE(sameBits(head.masked, trace.matrix(Step::Masked, h)));
-        EXPECT_TRUE(sameBits(head.weights, trace.matrix(Step::Weights, h)));
-        EXPECT_TRUE(sameBits(head.context, trace.context().middleCols(h * dK, dK)));
+        EXPECT_TRUE(bitIdentical(head.q, trace.q().middleCols(h * dK, dK)));
+        EXPECT_TRUE(bitIdentical(head.k, trace.k().middleCols(h * dK, dK)));
+        EXPECT_TRUE(bitIdentical(head.v, trace.v().middleCols(h * dK, dK)));
+        EXPECT_TRUE(bitIdentical(head.scores, trace.matrix(Step::Scores, h)));
+        EXPECT_TRUE(bitIdentical(head.scaled, trace.matrix(Step::Scaled, h)));
+        EXPECT_TRUE(bitIdentical(head.masked, trace.matrix(Step::Masked, h)));
+        EXPECT_TRUE(bitIdentical(head.weights, trace.matrix(Step::Weights, h)));
+        EXPECT_TRUE(bitIdentical(head.context, trace.context().middleCols(h * dK, dK)));
         for (int i = 0; i < n; ++i) {
-            EXPECT_TRUE(sameBits(head.rowMax(i), trace.rowMax(h, i))) << i;
-            EXPECT_TRUE(sameBits(head.rowSum(i), trace.rowSum(h, i))) << i;
+            EXPECT_TRUE(bitIdentical(head.rowMax(i), trace.rowMax(h, i))) << i;
+            EXPECT_TRUE(bitIdentical(head.rowSum(i), trace.rowSum(h, i))) << i;
         }
     }
-    EXPECT_TRUE(sameBits(doc.meanWeights, trace.matrix(Step::Weights, kAllHeads)));
-    EXPECT_TRUE(sameBits(doc.output, trace.output()));
+    EXPECT_TRUE(bitIdentical(doc.meanWeights, trace.matrix(Step::Weights, kAllHeads)));
+    EXPECT_TRUE(bitIdentical(doc.output, trace.output()));
 }
 
 std::string traceJson(const AttentionTrace& trace) {
@@ -275,19 +253,17 @@ TEST(TraceJson, LargeTraceIsWrittenBlockByBlockAndStillExact) {
 }
 
 TEST(TraceJson, SavedFileLoadsBack) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "attnviz-trace-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    const std::filesystem::path dir = pattern;
+    const attnviz::testing::TempFolder folder;
+    const std::filesystem::path& dir = folder.path();
     const AttentionTrace trace = AttentionTrace::fromTokens(awkwardTokens(), smallConfig());
     saveTraceJson(dir / "trace.json", trace);
     expectDocumentMatchesTrace(loadTraceJson(dir / "trace.json"), trace);
-    std::filesystem::remove_all(dir);
 }
 
 TEST(TraceJson, DamagedOrForeignJsonIsRefusedWithAMessage) {
     const AttentionTrace trace = AttentionTrace::fromTokens(awkwardTokens(), smallConfig());
     const std::string text = traceJson(trace);
-    const auto refused = [](const std::string& damaged) { return formatErrorOf([&] { (void)readTraceJson(damaged); }); };
+    const auto refused = [](const std::string& damaged) { return messageOf<FormatError>([&] { (void)readTraceJson(damaged); }); };
     const auto edited = [&](const auto& edit) {
         nlohmann::json json = nlohmann::json::parse(text);
         edit(json);
@@ -337,20 +313,20 @@ TEST(TraceCsv, StepCsvHasTokenLabelsAndMinusInfWhereMasked) {
     const CsvMatrix back = readMatrixCsv(text);
     EXPECT_EQ(back.rowLabels, (std::vector<std::string>{"0:The", "1:\"q\"", "2:a,b", "3:line\nbreak"}));
     EXPECT_EQ(back.columnLabels, back.rowLabels);
-    EXPECT_TRUE(sameBits(back.values, trace.matrix(Step::Masked, 1)));
+    EXPECT_TRUE(bitIdentical(back.values, trace.matrix(Step::Masked, 1)));
 
     std::ostringstream q;
     writeStepCsv(q, trace, Step::Q, 1);
     const CsvMatrix qBack = readMatrixCsv(q.str());
     EXPECT_EQ(qBack.corner, "q (head 1)");
     EXPECT_EQ(qBack.columnLabels, (std::vector<std::string>{"d2", "d3"}));
-    EXPECT_TRUE(sameBits(qBack.values, trace.q().middleCols(2, 2)));
+    EXPECT_TRUE(bitIdentical(qBack.values, trace.q().middleCols(2, 2)));
 
     std::ostringstream mean;
     writeStepCsv(mean, trace, Step::Weights, kAllHeads);
     const CsvMatrix meanBack = readMatrixCsv(mean.str());
     EXPECT_EQ(meanBack.corner, "weights (mean of heads)");
-    EXPECT_TRUE(sameBits(meanBack.values, trace.matrix(Step::Weights, kAllHeads)));
+    EXPECT_TRUE(bitIdentical(meanBack.values, trace.matrix(Step::Weights, kAllHeads)));
 }
 
 }  // namespace

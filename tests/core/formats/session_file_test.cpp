@@ -1,10 +1,8 @@
 // The .attnviz session: a saved session opens to bit-identical matrices; damaged files, newer
 // versions and missing files are refused with a message naming the problem.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -14,24 +12,17 @@
 #include "core/base/Errors.h"
 #include "core/formats/SessionFile.h"
 #include "core/io/AtomicFile.h"
+#include "tests/support/BitIdentical.h"
+#include "tests/support/MessageOf.h"
+#include "tests/support/TempFolder.h"
 
 using namespace attnviz;
+using attnviz::testing::bitIdentical;
+using attnviz::testing::messageOf;
+using attnviz::testing::TempFolder;
 namespace fs = std::filesystem;
 
 namespace {
-
-::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols())
-        return ::testing::AssertionFailure() << "shape " << a.rows() << "x" << a.cols() << " vs " << b.rows() << "x"
-                                             << b.cols();
-    for (Eigen::Index r = 0; r < a.rows(); ++r)
-        for (Eigen::Index c = 0; c < a.cols(); ++c) {
-            const double x = a(r, c), y = b(r, c);
-            if (std::memcmp(&x, &y, sizeof x) != 0)
-                return ::testing::AssertionFailure() << "(" << r << ", " << c << "): " << x << " vs " << y;
-        }
-    return ::testing::AssertionSuccess();
-}
 
 /// A session that uses every control: custom cells, supplied matrices with awkward doubles,
 /// two heads, causal + window + global tokens, padding, a 64-bit seed, temperature.
@@ -66,32 +57,6 @@ Session richSession() {
     s.view.showValues = false;
     s.view.title = "Mon titre — « essai »";
     return s;
-}
-
-class TempFolder {
-public:
-    TempFolder() {
-        std::string pattern = (fs::temp_directory_path() / "attnviz-session-XXXXXX").string();
-        path_ = ::mkdtemp(pattern.data());
-    }
-    ~TempFolder() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    [[nodiscard]] const fs::path& path() const { return path_; }
-
-private:
-    fs::path path_;
-};
-
-template <typename E, typename F>
-std::string messageOf(F&& action) {
-    try {
-        action();
-    } catch (const E& error) {
-        return error.what();
-    }
-    return "(no exception of the expected type)";
 }
 
 std::string withField(const Session& s, const char* key, const nlohmann::json& value) {

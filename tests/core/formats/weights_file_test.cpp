@@ -2,10 +2,8 @@
 // (tests/fixtures/npy, made by make_fixtures.py there). Every expected value is written by hand
 // below; every refusal is checked with its message.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -16,7 +14,11 @@
 #include "core/formats/WeightsFile.h"
 #include "core/io/AtomicFile.h"
 #include "core/model/TeachingConfig.h"
+#include "tests/support/BitIdentical.h"
 #include "tests/support/EigenAssertions.h"
+#include "tests/support/MessageOf.h"
+#include "tests/support/NpyFixtures.h"
+#include "tests/support/TempFolder.h"
 
 using attnviz::AttentionConfig;
 using attnviz::ConfigError;
@@ -24,46 +26,20 @@ using attnviz::FormatError;
 using attnviz::IoError;
 using attnviz::NpyArray;
 using attnviz::Weights;
+using attnviz::testing::bitIdentical;
+using attnviz::testing::messageOf;
+using attnviz::testing::TempFolder;
+using attnviz::testing::npy::expectedWk;
+using attnviz::testing::npy::expectedWo;
+using attnviz::testing::npy::expectedWq;
+using attnviz::testing::npy::expectedWv;
+using attnviz::testing::npy::fixture;
 
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fixture(const std::string& relative) { return fs::path(ATTNVIZ_TEST_DATA_DIR) / "fixtures" / "npy" / relative; }
-
 std::string bytesOf(const std::string& relative) { return attnviz::readFileBytes(fixture(relative)); }
-
-Eigen::MatrixXd matrix3(std::initializer_list<double> values) {
-    Eigen::MatrixXd m(3, 3);
-    auto it = values.begin();
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) m(r, c) = *it++;
-    return m;
-}
-
-// The values make_fixtures.py saved, written again by hand.
-Eigen::MatrixXd expectedWq() { return matrix3({0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0, 1.125}); }
-Eigen::MatrixXd expectedWk() {  // float32 in the file: 0.1f is not 0.1
-    return matrix3({static_cast<double>(0.1f), static_cast<double>(-0.2f), static_cast<double>(0.3f), 1.5, 2.5, -3.5, 0,
-                    1, 2});
-}
-Eigen::MatrixXd expectedWv() { return matrix3({1, -2, 0.5, 0.25, 3, -1, 2, 0, -0.125}); }
-Eigen::MatrixXd expectedWo() { return matrix3({-1, 0, 0, 0, 2, 0, 0.75, 0, -4}); }
-
-bool bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    return a.rows() == b.rows() && a.cols() == b.cols() &&
-           std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
-}
-
-template <typename E, typename F>
-std::string messageOf(F&& action) {
-    try {
-        action();
-    } catch (const E& error) {
-        return error.what();
-    }
-    return "(no exception of the expected type)";
-}
 
 /// readWeightsNpy on the good set with one file replaced.
 std::string npyMessage(int which, const std::string& bytes) {
@@ -72,22 +48,6 @@ std::string npyMessage(int which, const std::string& bytes) {
     files[which] = bytes;
     return messageOf<FormatError>([&] { (void)attnviz::readWeightsNpy(files[0], files[1], files[2], files[3]); });
 }
-
-class TempFolder {
-public:
-    TempFolder() {
-        std::string pattern = (fs::temp_directory_path() / "attnviz-weights-XXXXXX").string();
-        path_ = ::mkdtemp(pattern.data());
-    }
-    ~TempFolder() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    [[nodiscard]] const fs::path& path() const { return path_; }
-
-private:
-    fs::path path_;
-};
 
 const char* kGoodJson = R"({"format": "attnviz-weights", "version": 1, "d_model": 2,
   "W_Q": [[1, 2], [3, 4]], "W_K": [[0.5, 0], [0, 0.5]], "W_V": [[1, 0], [0, 1]], "W_O": [[0, 1], [1, -0.25]]})";

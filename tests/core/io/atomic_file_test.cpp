@@ -8,89 +8,58 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/base/Errors.h"
 #include "core/io/AtomicFile.h"
+#include "tests/support/FileBytes.h"
+#include "tests/support/MessageOf.h"
+#include "tests/support/TempFolder.h"
 
 namespace fs = std::filesystem;
 using attnviz::IoError;
 using attnviz::readFileBytes;
 using attnviz::writeFileAtomically;
+using attnviz::testing::messageOf;
+// Files are prepared and checked directly, not through the code under test.
+using attnviz::testing::readFile;
+using attnviz::testing::writeFile;
 
 namespace {
 
 class AtomicFileTest : public ::testing::Test {
 protected:
-    void SetUp() override {
-        std::string pattern = (fs::temp_directory_path() / "attnviz-atomic-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-        dir_ = pattern;
-    }
-    void TearDown() override {
-        std::error_code ignored;
-        fs::remove_all(dir_, ignored);
-    }
-
-    /// Writes a file directly (not through the code under test).
-    static void put(const fs::path& path, const std::string& bytes) {
-        std::ofstream out(path, std::ios::binary);
-        out << bytes;
-        ASSERT_TRUE(out.good());
-    }
-    static std::string get(const fs::path& path) {
-        std::ifstream in(path, std::ios::binary);
-        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    }
-    /// Names in a folder, sorted (temporaries start with '.', so they show up here).
-    static std::vector<std::string> names(const fs::path& folder) {
-        std::vector<std::string> result;
-        for (const auto& entry : fs::directory_iterator(folder)) result.push_back(entry.path().filename().string());
-        std::sort(result.begin(), result.end());
-        return result;
-    }
-    template <typename F>
-    static std::string ioErrorMessage(F&& action) {
-        try {
-            action();
-        } catch (const IoError& error) {
-            return error.what();
-        }
-        return "(no IoError)";
-    }
-
-    fs::path dir_;
+    attnviz::testing::TempFolder folder_;  ///< its entries() show temporaries (names starting with '.')
+    const fs::path dir_ = folder_.path();
 };
 
 TEST_F(AtomicFileTest, WritesANewFileAndReplacesAnExistingOneKeepingItsMode) {
     const fs::path target = dir_ / "out.csv";
     writeFileAtomically(target, std::string_view("first\n"));
-    EXPECT_EQ(get(target), "first\n");
+    EXPECT_EQ(readFile(target), "first\n");
 
     ASSERT_EQ(::chmod(target.c_str(), 0640), 0);
     const std::string binary("a\0b\r\n\xff", 6);
     writeFileAtomically(target, std::string_view(binary));
-    EXPECT_EQ(get(target), binary);
+    EXPECT_EQ(readFile(target), binary);
     struct stat st {};
     ASSERT_EQ(::stat(target.c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 07777, 0640u);
-    EXPECT_EQ(names(dir_), std::vector<std::string>{"out.csv"});
+    EXPECT_EQ(folder_.entries(), std::vector<std::string>{"out.csv"});
 }
 
 TEST_F(AtomicFileTest, SymbolicLinkIsKeptAndItsFileReplaced) {
-    put(dir_ / "real.csv", "old");
+    writeFile(dir_ / "real.csv", "old");
     fs::create_symlink("real.csv", dir_ / "link.csv");
     writeFileAtomically(dir_ / "link.csv", std::string_view("new"));
     EXPECT_TRUE(fs::is_symlink(dir_ / "link.csv"));
-    EXPECT_EQ(get(dir_ / "real.csv"), "new");
-    EXPECT_EQ(names(dir_), (std::vector<std::string>{"link.csv", "real.csv"}));
+    EXPECT_EQ(readFile(dir_ / "real.csv"), "new");
+    EXPECT_EQ(folder_.entries(), (std::vector<std::string>{"link.csv", "real.csv"}));
 }
 
 TEST_F(AtomicFileTest, StreamingWriterWritesLargeContent) {
@@ -100,48 +69,48 @@ TEST_F(AtomicFileTest, StreamingWriterWritesLargeContent) {
         for (int i = 0; i < 50000; ++i) out << line;  // 3.2 MB
         out.write(line.data(), 1);                     // and one byte through write()
     });
-    const std::string back = get(target);
+    const std::string back = readFile(target);
     ASSERT_EQ(back.size(), 50000u * 64u + 1u);
     EXPECT_EQ(back.substr(0, 64), line);
     EXPECT_EQ(back.substr(back.size() - 65), line + "0");
-    EXPECT_EQ(names(dir_), std::vector<std::string>{"big.txt"});
+    EXPECT_EQ(folder_.entries(), std::vector<std::string>{"big.txt"});
 }
 
 TEST_F(AtomicFileTest, FolderThatIsARegularFileIsRefused) {
     const fs::path file = dir_ / "file.txt";
-    put(file, "keep me\n");
+    writeFile(file, "keep me\n");
     const fs::path target = dir_ / "file.txt" / "x.csv";
-    EXPECT_EQ(ioErrorMessage([&] { writeFileAtomically(target, std::string_view("data")); }),
+    EXPECT_EQ(messageOf<IoError>([&] { writeFileAtomically(target, std::string_view("data")); }),
               "cannot write " + dir_.string() + "/file.txt/x.csv: " + dir_.string() + "/file.txt is not a folder");
     // Deeper below the file, the file is still the one named.
-    EXPECT_EQ(ioErrorMessage([&] { writeFileAtomically(dir_ / "file.txt/a/b.csv", std::string_view("data")); }),
+    EXPECT_EQ(messageOf<IoError>([&] { writeFileAtomically(dir_ / "file.txt/a/b.csv", std::string_view("data")); }),
               "cannot write " + dir_.string() + "/file.txt/a/b.csv: " + dir_.string() + "/file.txt is not a folder");
-    EXPECT_EQ(get(file), "keep me\n");
-    EXPECT_EQ(names(dir_), std::vector<std::string>{"file.txt"});
+    EXPECT_EQ(readFile(file), "keep me\n");
+    EXPECT_EQ(folder_.entries(), std::vector<std::string>{"file.txt"});
 }
 
 TEST_F(AtomicFileTest, MissingFolderIsRefused) {
-    put(dir_ / "keep.txt", "unchanged");
+    writeFile(dir_ / "keep.txt", "unchanged");
     const fs::path target = dir_ / "missing" / "sub" / "x.csv";
-    EXPECT_EQ(ioErrorMessage([&] { writeFileAtomically(target, [](std::ostream& out) { out << "data"; }); }),
+    EXPECT_EQ(messageOf<IoError>([&] { writeFileAtomically(target, [](std::ostream& out) { out << "data"; }); }),
               "cannot write " + target.string() + ": the folder " + dir_.string() + "/missing/sub does not exist");
     EXPECT_FALSE(fs::exists(dir_ / "missing"));
-    EXPECT_EQ(names(dir_), std::vector<std::string>{"keep.txt"});
-    EXPECT_EQ(get(dir_ / "keep.txt"), "unchanged");
+    EXPECT_EQ(folder_.entries(), std::vector<std::string>{"keep.txt"});
+    EXPECT_EQ(readFile(dir_ / "keep.txt"), "unchanged");
 }
 
 TEST_F(AtomicFileTest, TargetThatIsAFolderIsRefused) {
     fs::create_directory(dir_ / "sub");
-    put(dir_ / "sub" / "inside.txt", "inside");
-    EXPECT_EQ(ioErrorMessage([&] { writeFileAtomically(dir_ / "sub", std::string_view("data")); }),
+    writeFile(dir_ / "sub" / "inside.txt", "inside");
+    EXPECT_EQ(messageOf<IoError>([&] { writeFileAtomically(dir_ / "sub", std::string_view("data")); }),
               "cannot write " + (dir_ / "sub").string() + ": it is a folder");
-    EXPECT_EQ(get(dir_ / "sub" / "inside.txt"), "inside");
-    EXPECT_EQ(names(dir_), std::vector<std::string>{"sub"});
+    EXPECT_EQ(readFile(dir_ / "sub" / "inside.txt"), "inside");
+    EXPECT_EQ(folder_.entries(), std::vector<std::string>{"sub"});
 }
 
 TEST_F(AtomicFileTest, WriterExceptionPropagatesAndLeavesTheOldFile) {
     const fs::path target = dir_ / "old.json";
-    put(target, "{\"old\": true}\n");
+    writeFile(target, "{\"old\": true}\n");
     try {
         writeFileAtomically(target, [](std::ostream& out) {
             out << std::string(200000, 'x');
@@ -151,8 +120,8 @@ TEST_F(AtomicFileTest, WriterExceptionPropagatesAndLeavesTheOldFile) {
     } catch (const std::runtime_error& error) {
         EXPECT_STREQ(error.what(), "boom");
     }
-    EXPECT_EQ(get(target), "{\"old\": true}\n");
-    EXPECT_EQ(names(dir_), std::vector<std::string>{"old.json"});
+    EXPECT_EQ(readFile(target), "{\"old\": true}\n");
+    EXPECT_EQ(folder_.entries(), std::vector<std::string>{"old.json"});
 }
 
 /// In a forked child with RLIMIT_FSIZE lowered and SIGXFSZ ignored, the write fails with EFBIG
@@ -201,13 +170,13 @@ std::string messageFromFullDiskChild(const fs::path& target, bool streaming) {
 TEST_F(AtomicFileTest, FullDiskLeavesTheOldFileAndNoTemporary) {
     const fs::path target = dir_ / "weights.csv";
     const std::string old = "corner,d0\r\n0:a,1\r\n";
-    put(target, old);
+    writeFile(target, old);
     for (const bool streaming : {false, true}) {
         SCOPED_TRACE(streaming ? "streaming" : "bytes");
         EXPECT_EQ(messageFromFullDiskChild(target, streaming),
                   "cannot write " + target.string() + ": disk full or file size limit reached");
-        EXPECT_EQ(get(target), old);
-        EXPECT_EQ(names(dir_), std::vector<std::string>{"weights.csv"});
+        EXPECT_EQ(readFile(target), old);
+        EXPECT_EQ(folder_.entries(), std::vector<std::string>{"weights.csv"});
     }
 }
 
@@ -215,7 +184,7 @@ TEST_F(AtomicFileTest, FullDiskForANewFileCreatesNothing) {
     const fs::path target = dir_ / "new.json";
     EXPECT_EQ(messageFromFullDiskChild(target, true),
               "cannot write " + target.string() + ": disk full or file size limit reached");
-    EXPECT_TRUE(names(dir_).empty());
+    EXPECT_TRUE(folder_.entries().empty());
 }
 
 TEST_F(AtomicFileTest, RelativeTargetGoesToTheCurrentFolder) {
@@ -223,18 +192,18 @@ TEST_F(AtomicFileTest, RelativeTargetGoesToTheCurrentFolder) {
     fs::current_path(dir_);
     writeFileAtomically("plain.txt", std::string_view("here"));
     fs::current_path(before);
-    EXPECT_EQ(get(dir_ / "plain.txt"), "here");
+    EXPECT_EQ(readFile(dir_ / "plain.txt"), "here");
 }
 
 TEST_F(AtomicFileTest, ReadFileBytesReadsAndReportsProblems) {
     const std::string binary("x\0y\r\n", 5);
-    put(dir_ / "data.bin", binary);
+    writeFile(dir_ / "data.bin", binary);
     EXPECT_EQ(readFileBytes(dir_ / "data.bin"), binary);
-    put(dir_ / "empty", "");
+    writeFile(dir_ / "empty", "");
     EXPECT_EQ(readFileBytes(dir_ / "empty"), "");
-    EXPECT_EQ(ioErrorMessage([&] { (void)readFileBytes(dir_ / "nothing.json"); }),
+    EXPECT_EQ(messageOf<IoError>([&] { (void)readFileBytes(dir_ / "nothing.json"); }),
               "cannot open " + dir_.string() + "/nothing.json: no such file");
-    EXPECT_EQ(ioErrorMessage([&] { (void)readFileBytes(dir_); }), "cannot open " + dir_.string() + ": it is a folder");
+    EXPECT_EQ(messageOf<IoError>([&] { (void)readFileBytes(dir_); }), "cannot open " + dir_.string() + ": it is a folder");
 }
 
 }  // namespace

@@ -24,18 +24,22 @@
 #include "core/model/TeachingConfig.h"
 #include "core/text/Tokenizer.h"
 #include "tests/support/EigenAssertions.h"
+#include "tests/support/MessageOf.h"
+#include "tests/support/TestData.h"
 
 using attnviz::AttentionConfig;
 using attnviz::AttentionTrace;
 using attnviz::FormatError;
 using attnviz::ProjectionPreset;
 using attnviz::TeachingModel;
+using attnviz::testing::messageOf;
+using attnviz::testing::projectFile;
 
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path teachingDir() { return fs::path(ATTNVIZ_TEST_DATA_DIR) / ".." / "resources" / "teaching"; }
+fs::path teachingDir() { return projectFile("resources/teaching"); }
 std::string teachingFile(const char* name) { return attnviz::readFileBytes(teachingDir() / name); }
 
 /// The example sentences of ui/shell/Examples.cpp (checked against that file below).
@@ -159,16 +163,6 @@ std::vector<std::string> namesInJson(const nlohmann::json& list) {
     return out;
 }
 
-template <typename E, typename F>
-std::string messageOf(F&& action) {
-    try {
-        action();
-    } catch (const E& error) {
-        return error.what();
-    }
-    return "(no exception of the expected type)";
-}
-
 }  // namespace
 
 TEST(TeachingModel, CompiledInFilesAreTheResources) {
@@ -268,7 +262,7 @@ TEST(TeachingModel, LexiconsHoldAtLeast400WordsEach) {
 
 TEST(TeachingModel, ExamplesAreThoseOfTheWindowAndEveryWordIsKnown) {
     // ui/shell/Examples.cpp splits long sentences over adjacent string literals: join them first.
-    const std::string source = attnviz::readFileBytes(fs::path(ATTNVIZ_TEST_DATA_DIR) / ".." / "ui" / "shell" / "Examples.cpp");
+    const std::string source = attnviz::readFileBytes(projectFile("ui/shell/Examples.cpp"));
     const std::string joined = std::regex_replace(source, std::regex("\"\\s*\n\\s*\""), "");
     for (const Example& e : kExamples) {
         EXPECT_NE(joined.find(std::string("\"") + e.sentence + "\""), std::string::npos)
@@ -336,7 +330,9 @@ class TeachingRules : public ::testing::TestWithParam<int> {};
 
 // Default heads (1): every rule in one head. 2 heads: head 0 holds the pronoun and agreement rules,
 // head 1 the determiner, negation and place rules; the mean must still decide every row.
-INSTANTIATE_TEST_SUITE_P(Heads, TeachingRules, ::testing::Values(1, 2));
+INSTANTIATE_TEST_SUITE_P(Heads, TeachingRules, ::testing::Values(1, 2), [](const ::testing::TestParamInfo<int>& param) {
+    return std::to_string(param.param) + (param.param == 1 ? "_head" : "_heads");
+});
 
 TEST_P(TeachingRules, EveryRuleWinsItsRowOnTheExamples) {
     AttentionConfig config = attnviz::teachingConfig();

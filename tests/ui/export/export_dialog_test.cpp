@@ -14,7 +14,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <memory>
 
 #include "core/attention/AttentionTrace.h"
@@ -22,11 +21,13 @@
 #include "core/formats/TraceJson.h"
 #include "core/io/AtomicFile.h"
 #include "core/model/TeachingConfig.h"
+#include "tests/support/BitIdentical.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/i18n/Language.h"
 
 using namespace attnviz;
 using namespace attnviz::ui;
+using attnviz::testing::bitIdentical;
 
 namespace {
 
@@ -40,13 +41,6 @@ std::shared_ptr<const AttentionTrace> makeTrace() {
 bool waitForPreview(const ExportDialog& dialog) {
     for (int i = 0; i < 4000 && dialog.isPreviewPending(); ++i) QTest::qWait(5);
     return !dialog.isPreviewPending();
-}
-
-::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols()) return ::testing::AssertionFailure() << "shapes differ";
-    if (a.size() > 0 && std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) != 0)
-        return ::testing::AssertionFailure() << "values differ:\n" << a << "\nvs\n" << b;
-    return ::testing::AssertionSuccess();
 }
 
 }  // namespace

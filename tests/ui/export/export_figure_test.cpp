@@ -17,6 +17,7 @@
 #include "core/attention/AttentionTrace.h"
 #include "core/base/Errors.h"
 #include "core/io/AtomicFile.h"
+#include "tests/support/PixelColours.h"
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/heatmap/ColorMap.h"
@@ -25,6 +26,7 @@
 
 using namespace attnviz;
 using namespace attnviz::ui;
+using attnviz::testing::channelDistance;
 
 namespace {
 
@@ -35,11 +37,6 @@ std::shared_ptr<const AttentionTrace> makeTrace(bool causal, int heads = 1) {
     config.mask.causal = causal;
     config.heads = heads;
     return std::make_shared<const AttentionTrace>(AttentionTrace::compute(kSentence, config));
-}
-
-/// Largest channel difference between two colours.
-int colourDistance(QRgb a, QRgb b) {
-    return std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)), std::abs(qBlue(a) - qBlue(b))});
 }
 
 bool isHatchColour(QRgb pixel) {
@@ -75,7 +72,7 @@ void expectCellColours(const FigureRenderer& figure, const QImage& image, double
             }
             const double weight = source.trace().weight(0, row, col);  // the core's number
             const QRgb expected = map.rgbAt(map.position(weight, low, high));
-            EXPECT_LE(colourDistance(pixel, expected), 1)
+            EXPECT_LE(channelDistance(pixel, expected), 1)
                 << "cell (" << row << ", " << col << ") weight " << weight << ": pixel " << std::hex << pixel
                 << " expected " << expected;
             ++checked;
@@ -162,7 +159,7 @@ TEST(ExportFigure, WithValuesTheCellCornersKeepTheMapColour) {
         const QPointF c = figure.cellRect(row, 0).center() * 2;
         const QRgb fill = map.rgbAt(map.position(trace->weight(0, row, 0), 0, 1));
         for (int dx = -6; dx <= 6; ++dx)
-            differing += colourDistance(image.pixel(static_cast<int>(c.x()) + dx, static_cast<int>(c.y())), fill) > 40;
+            differing += channelDistance(image.pixel(static_cast<int>(c.x()) + dx, static_cast<int>(c.y())), fill) > 40;
     }
     EXPECT_GT(differing, 0) << "no value text was drawn";
 }
@@ -193,7 +190,7 @@ TEST(ExportFigure, SignedStepsUseTheDivergingMapCentredOnZero) {
     for (int row = 0; row < source.rows(); ++row)
         for (int col = 0; col < source.cols(); ++col) {
             const QPointF c = figure.cellRect(row, col).center();
-            EXPECT_LE(colourDistance(image.pixel(static_cast<int>(c.x()), static_cast<int>(c.y())),
+            EXPECT_LE(channelDistance(image.pixel(static_cast<int>(c.x()), static_cast<int>(c.y())),
                                      map.rgbAt(map.position(scores(row, col), -m, m))),
                       1)
                 << row << ", " << col;

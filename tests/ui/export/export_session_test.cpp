@@ -16,11 +16,10 @@
 
 #include <gtest/gtest.h>
 
-#include <cstring>
-
 #include "core/formats/MatrixCsv.h"
 #include "core/formats/SessionFile.h"
 #include "core/io/AtomicFile.h"
+#include "tests/support/BitIdentical.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/ControlsPanel.h"
@@ -31,15 +30,9 @@
 using namespace attnviz;
 using namespace attnviz::ui;
 using namespace attnviz::ui::testing;
+using attnviz::testing::bitIdentical;
 
 namespace {
-
-::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols()) return ::testing::AssertionFailure() << "shapes differ";
-    if (a.size() > 0 && std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) != 0)
-        return ::testing::AssertionFailure() << "values differ";
-    return ::testing::AssertionSuccess();
-}
 
 AttentionConfig richConfig() {
     AttentionConfig config;

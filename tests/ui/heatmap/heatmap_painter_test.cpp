@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "core/attention/AttentionTrace.h"
+#include "tests/support/PixelColours.h"
 #include "ui/heatmap/HeatmapPainter.h"
 
 namespace attnviz::ui {
@@ -25,13 +26,8 @@ std::shared_ptr<const AttentionTrace> chatTrace(bool causal) {
     return std::make_shared<const AttentionTrace>(AttentionTrace::compute("Le chat est assis", config));
 }
 
-int channelDistance(QRgb a, QRgb b) {
-    return std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)), std::abs(qBlue(a) - qBlue(b))});
-}
-
-bool isGrey(QRgb pixel) {
-    return std::abs(qRed(pixel) - qGreen(pixel)) <= 3 && std::abs(qGreen(pixel) - qBlue(pixel)) <= 3;
-}
+using attnviz::testing::channelDistance;
+using attnviz::testing::isGrey;
 
 QFont valueFont() {
     QFont font;

@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "core/attention/AttentionTrace.h"
+#include "tests/support/PixelColours.h"
 #include "ui/heatmap/HeatmapView.h"
 
 namespace attnviz::ui {
@@ -26,13 +27,8 @@ std::shared_ptr<const AttentionTrace> trace(const char* sentence, bool causal) {
     return std::make_shared<const AttentionTrace>(AttentionTrace::compute(sentence, config));
 }
 
-int channelDistance(QRgb a, QRgb b) {
-    return std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)), std::abs(qBlue(a) - qBlue(b))});
-}
-
-bool isGrey(QRgb pixel) {
-    return std::abs(qRed(pixel) - qGreen(pixel)) <= 3 && std::abs(qGreen(pixel) - qBlue(pixel)) <= 3;
-}
+using attnviz::testing::channelDistance;
+using attnviz::testing::isGrey;
 
 // Processes events until done() or the timeout; QTRY_* need QTest's own runner.
 template <typename Done>

@@ -27,6 +27,7 @@
 #include "core/model/Projections.h"
 #include "core/model/TeachingConfig.h"
 #include "tests/support/EigenAssertions.h"
+#include "tests/support/NpyFixtures.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/WeightEditor.h"
@@ -39,27 +40,14 @@ namespace attnviz::ui {
 namespace {
 
 using namespace attnviz::ui::testing;
+using attnviz::testing::npy::expectedWk;
+using attnviz::testing::npy::expectedWo;
+using attnviz::testing::npy::expectedWq;
+using attnviz::testing::npy::expectedWv;
 
 QString fixture(const QString& relative) {
-    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/fixtures/npy/") + relative;
+    return QString::fromStdString(attnviz::testing::npy::fixture(relative.toStdString()));
 }
-
-Eigen::MatrixXd matrix3(std::initializer_list<double> values) {
-    Eigen::MatrixXd m(3, 3);
-    auto it = values.begin();
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) m(r, c) = *it++;
-    return m;
-}
-
-// What tests/fixtures/npy/make_fixtures.py saved with numpy, written again by hand.
-Eigen::MatrixXd expectedWq() { return matrix3({0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0, 1.125}); }
-Eigen::MatrixXd expectedWk() {  // float32 in the file
-    return matrix3({static_cast<double>(0.1f), static_cast<double>(-0.2f), static_cast<double>(0.3f), 1.5, 2.5, -3.5,
-                    0, 1, 2});
-}
-Eigen::MatrixXd expectedWv() { return matrix3({1, -2, 0.5, 0.25, 3, -1, 2, 0, -0.125}); }
-Eigen::MatrixXd expectedWo() { return matrix3({-1, 0, 0, 0, 2, 0, 0.75, 0, -4}); }
 
 class TeachingWeightsTest : public ::testing::Test {
 protected:

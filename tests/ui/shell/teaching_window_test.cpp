@@ -16,6 +16,7 @@
 #include "core/attention/Explanation.h"
 #include "core/model/TeachingConfig.h"
 #include "tests/support/EigenAssertions.h"
+#include "tests/support/TestData.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/CellExplainer.h"
@@ -33,7 +34,7 @@ using namespace attnviz::ui::testing;
 /// "output" default to the embedding's, as the format says.
 QStringList modelNames(const char* list) {
     static const nlohmann::json model = [] {
-        std::ifstream in(std::string(ATTNVIZ_TEST_DATA_DIR) + "/../resources/teaching/model.json");
+        std::ifstream in(attnviz::testing::projectFile("resources/teaching/model.json"));
         return nlohmann::json::parse(in);
     }();
     const nlohmann::json& dimensions = model.contains(list) ? model[list] : model["embedding"];

@@ -1,20 +1,24 @@
 #pragma once
-// Temporary folders and file helpers for the command-line tests.
+// A temporary folder of one's own for a test: made empty, removed with everything in it.
 #include <stdlib.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-namespace attnviz::cli_test {
+namespace attnviz::testing {
 
+/// A new empty folder under the system's temporary directory (mkdtemp: no other process has
+/// it); the destructor removes it and what it holds.
 class TempFolder {
 public:
+    /// Throws std::runtime_error when the folder cannot be made.
     TempFolder() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "attnviz-cli-XXXXXX").string();
-        path_ = ::mkdtemp(pattern.data());
+        std::string pattern = (std::filesystem::temp_directory_path() / "attnviz-test-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a temporary folder " + pattern);
+        path_ = pattern;
     }
     ~TempFolder() {
         std::error_code ignored;
@@ -22,9 +26,11 @@ public:
     }
     TempFolder(const TempFolder&) = delete;
     TempFolder& operator=(const TempFolder&) = delete;
+
     [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+    /// The path of name in the folder, as a string (for command lines).
     [[nodiscard]] std::string file(const std::string& name) const { return (path_ / name).string(); }
-    /// Names of the entries of the folder, sorted.
+    /// Names of the entries of the folder, sorted (temporaries starting with '.' included).
     [[nodiscard]] std::vector<std::string> entries() const {
         std::vector<std::string> names;
         for (const auto& entry : std::filesystem::directory_iterator(path_)) names.push_back(entry.path().filename().string());
@@ -36,8 +42,4 @@ private:
     std::filesystem::path path_;
 };
 
-inline void writeFile(const std::string& path, const std::string& bytes) {
-    std::ofstream(path, std::ios::binary) << bytes;
-}
-
-}  // namespace attnviz::cli_test
+}  // namespace attnviz::testing
