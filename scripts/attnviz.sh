@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 # Debian 12 packages: build tools, Qt 6 (Widgets, Charts, Svg, translations), Eigen, ICU,
 # nlohmann-json, GoogleTest, Google Benchmark; numpy for the independent reference; poppler
-# for the PDF export test.
+# for the PDF export test; dpkg-dev and file for the Debian package's computed dependencies.
 packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6charts6-dev libqt6svg6-dev libqt6opengl6-dev
@@ -18,6 +18,7 @@ packages=(
   libeigen3-dev libicu-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-numpy poppler-utils fonts-dejavu-core
+  dpkg-dev file
 )
 
 install_missing() {
