@@ -58,10 +58,11 @@ public:
     /// Draws the figure with its top-left corner at (0, 0), background filled.
     void paint(QPainter& painter) const;
 
-    /// "Attention weights — head 0", "Scores QKᵀ — mean of 2 heads", "Queries Q — all heads", …
+    /// "Attention weights — head 1" (head = 0: heads are counted from 1 in what a person reads),
+    /// "Scores QKᵀ — mean of 2 heads", "Queries Q — all 2 heads", …
     [[nodiscard]] static QString defaultTitle(Step step, int head, int heads);
-    /// One line with the settings: n, d_model, heads and the head shown, d_k, scaling, T, the
-    /// masks, positions, projections and the seed.
+    /// One line with the settings: n, d_model, heads and the head shown (from 1), d_k, scaling,
+    /// T, the masks, positions, projections and the seed.
     [[nodiscard]] static QString settingsCaption(const AttentionTrace& trace, Step step, int head);
 
 private:
