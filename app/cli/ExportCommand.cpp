@@ -4,7 +4,6 @@
 #include <QGuiApplication>
 
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <memory>

@@ -183,11 +183,6 @@ void ExportDialog::setHead(int head) {
     if (index >= 0) head_->setCurrentIndex(index);
 }
 
-void ExportDialog::setColorMapName(const QString& name) {
-    const int index = colorMap_->findData(name);
-    colorMap_->setCurrentIndex(index >= 0 ? index : 0);
-}
-
 void ExportDialog::setAutomaticWeightsColorMap(const QString& name) {
     weightsColorMap_ = ColorMap::byName(name) ? name : QString();
     schedulePreview();

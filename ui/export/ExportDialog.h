@@ -34,8 +34,6 @@ public:
 
     void setStep(Step step);
     void setHead(int head);  ///< 0 … h−1 or kAllHeads
-    /// Picks a colour map by name; an unknown or empty name picks "Automatic".
-    void setColorMapName(const QString& name);
     /// The map "Automatic" uses for weights (the window's); signed steps always get RdBu_r.
     void setAutomaticWeightsColorMap(const QString& name);
     /// The weights' colour range of the figures (the window's; WeightsRange::Fixed by default).
@@ -62,13 +60,9 @@ public:
     /// The size of the figure as exported (figure units), for the chosen step and head.
     [[nodiscard]] QSizeF figureSize() const { return figureSize_; }
 
-    [[nodiscard]] QComboBox* formatBox() const { return format_; }
     [[nodiscard]] QComboBox* stepBox() const { return step_; }
     [[nodiscard]] QComboBox* headBox() const { return head_; }
-    [[nodiscard]] QComboBox* colorMapBox() const { return colorMap_; }
     [[nodiscard]] QLineEdit* titleEdit() const { return title_; }
-    [[nodiscard]] QCheckBox* valuesBox() const { return values_; }
-    [[nodiscard]] QCheckBox* captionBox() const { return caption_; }
     [[nodiscard]] QSpinBox* dpiBox() const { return dpi_; }
 
 private:

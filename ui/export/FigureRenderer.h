@@ -38,11 +38,10 @@ public:
     /// Keeps a reference: the source must outlive the renderer.
     FigureRenderer(const MatrixSource& source, FigureOptions options);
 
-    [[nodiscard]] const FigureOptions& options() const { return options_; }
     [[nodiscard]] const MatrixSource& source() const { return source_; }
     /// The whole figure, in figure units.
     [[nodiscard]] QSizeF size() const { return size_; }
-    /// The title as drawn (options().title, or the default one).
+    /// The title as drawn (FigureOptions::title, or the default one).
     [[nodiscard]] const QString& title() const { return title_; }
     /// The settings caption as drawn: its lines separated by "\n"; empty when turned off.
     [[nodiscard]] const QString& caption() const { return caption_; }
