@@ -3,7 +3,6 @@
 // a Qt application. Figures are written by the program in cli_tests.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "core/formats/SessionFile.h"
 #include "core/io/AtomicFile.h"
 #include "tests/support/CliFiles.h"
+#include "tests/support/EigenAssertions.h"
 
 using namespace attnviz;
 using namespace attnviz::app;
@@ -40,13 +40,6 @@ Outcome runExportCommand(const std::vector<std::string>& arguments) {
     return {status, errors.str()};
 }
 
-::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols()) return ::testing::AssertionFailure() << "shapes differ";
-    if (a.size() > 0 && std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) != 0)
-        return ::testing::AssertionFailure() << "values differ:\n" << a << "\nvs\n" << b;
-    return ::testing::AssertionSuccess();
-}
-
 AttentionConfig withHeads(int heads) {
     AttentionConfig config;
     config.heads = heads;
@@ -64,7 +57,7 @@ TEST(ExportCommand, HeadOneIsTheFirstHead) {
             {"--text", kSentence, "--heads", "4", "--step", "scores", "--head", std::to_string(head), "-o", out});
         ASSERT_EQ(outcome.status, 0) << outcome.errors;
         EXPECT_TRUE(outcome.errors.empty()) << outcome.errors;
-        EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(out)).values, trace.matrix(Step::Scores, head - 1)))
+        EXPECT_EIGEN_NEAR(readMatrixCsv(readFileBytes(out)).values, trace.matrix(Step::Scores, head - 1), 0, 0)
             << "--head " << head << " is the core's head " << head - 1;
     }
 }

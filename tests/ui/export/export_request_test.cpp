@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
 #include <memory>
 #include <sstream>
 
@@ -17,6 +16,7 @@
 #include "core/formats/MatrixCsv.h"
 #include "core/formats/TraceJson.h"
 #include "core/io/AtomicFile.h"
+#include "tests/support/EigenAssertions.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/heatmap/ColorMap.h"
 
@@ -30,13 +30,6 @@ std::shared_ptr<const AttentionTrace> twoHeadsCausal(const std::string& sentence
     config.heads = 2;
     config.mask.causal = true;
     return std::make_shared<const AttentionTrace>(AttentionTrace::compute(sentence, config));
-}
-
-::testing::AssertionResult bitIdentical(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols()) return ::testing::AssertionFailure() << "shapes differ";
-    if (a.size() > 0 && std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) != 0)
-        return ::testing::AssertionFailure() << "values differ:\n" << a << "\nvs\n" << b;
-    return ::testing::AssertionSuccess();
 }
 
 std::string pathIn(const QTemporaryDir& folder, const char* name) {
@@ -71,14 +64,14 @@ TEST(ExportRequest, EveryFormatWritesTheRequestedStepAndHead) {
     request.format = ExportFormat::Csv;
     request.path = pathIn(folder, "scores.csv");
     exportFile(request);
-    EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(request.path)).values, trace->matrix(Step::Scores, 1)));
+    EXPECT_EIGEN_NEAR(readMatrixCsv(readFileBytes(request.path)).values, trace->matrix(Step::Scores, 1), 0, 0);
 
     request.format = ExportFormat::Json;
     request.path = pathIn(folder, "trace.json");
     exportFile(request);
     const TraceDocument document = loadTraceJson(request.path);
     ASSERT_EQ(document.heads.size(), 2u);
-    EXPECT_TRUE(bitIdentical(document.heads[1].scores, trace->matrix(Step::Scores, 1))) << "JSON holds every step";
+    EXPECT_EIGEN_NEAR(document.heads[1].scores, trace->matrix(Step::Scores, 1), 0, 0) << "JSON holds every step";
 
     request.format = ExportFormat::Svg;
     request.path = pathIn(folder, "scores.svg");
