@@ -5,8 +5,9 @@
 #include <QFileInfo>
 
 #include <cmath>
-#include <limits>
+#include <string>
 
+#include "core/base/SettingParsers.h"
 #include "core/model/TeachingConfig.h"
 
 namespace attnviz::app {
@@ -40,29 +41,45 @@ double parsePositive(const QString& option, const QString& text) {
     return value;
 }
 
-std::uint64_t parseSeed(const QString& text) {
-    const QString digits = text.trimmed();
-    bool allDigits = !digits.isEmpty();
-    for (const QChar c : digits) allDigits = allDigits && c >= QLatin1Char('0') && c <= QLatin1Char('9');
-    bool ok = false;
-    const qulonglong value = allDigits ? digits.toULongLong(&ok, 10) : 0;
-    if (!ok) fail(QStringLiteral("--seed: expected an integer from 0 to 18446744073709551615, got \"%1\"").arg(text));
-    return static_cast<std::uint64_t>(value);
+std::uint64_t parseSeedOption(const QString& text) {
+    const std::optional<std::uint64_t> seed = parseSeed(text.toStdString());
+    if (!seed) fail(QStringLiteral("--seed: expected an integer from 0 to 18446744073709551615, got \"%1\"").arg(text));
+    return *seed;
 }
 
-std::vector<int> parsePositions(const QString& text) {
-    std::vector<int> positions;
-    const QStringList parts = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    if (parts.isEmpty()) fail(QStringLiteral("--global: expected token positions such as 0,5, got \"%1\"").arg(text));
-    for (const QString& part : parts) {
-        bool ok = false;
-        const int value = part.trimmed().toInt(&ok, 10);
-        if (!ok || value < 0) {
-            fail(QStringLiteral("--global: \"%1\" is not a token position (0, 1, 2, …)").arg(part.trimmed()));
-        }
-        positions.push_back(value);
+std::vector<int> parseGlobalOption(const QString& text) {
+    std::optional<std::vector<int>> positions = parseTokenPositions(text.toStdString());
+    if (!positions) {
+        fail(QStringLiteral("--global: expected token positions (0, 1, 2, …) separated by commas, got \"%1\"")
+                 .arg(text));
     }
-    return positions;
+    return *std::move(positions);
+}
+
+/// The 0-based head, or kAllHeads. Whether the head exists is known once the settings are
+/// (ExportCommand checks it).
+int parseHeadOption(const QString& text) {
+    const ParsedHead parsed = parseHead(text.toStdString());
+    switch (parsed.problem) {
+        case ParsedHead::Problem::None: return parsed.head;
+        case ParsedHead::Problem::Zero:
+            fail(QStringLiteral("--head 0: heads count from 1 (the first head is --head 1)"));
+        case ParsedHead::Problem::NotAHead:
+        case ParsedHead::Problem::BeyondLast: break;  // not asked here: the count is not known yet
+    }
+    fail(QStringLiteral("--head: expected a head number (1, 2, …) or \"mean\", got \"%1\"").arg(text));
+}
+
+/// Sets the output's format from a name (--format) or a suffix (-o); false when it names none.
+bool chooseFormat(const QString& name, ExportOptions& options) {
+    if (name.compare(QLatin1String("attnviz"), Qt::CaseInsensitive) == 0 ||
+        name.compare(QLatin1String("session"), Qt::CaseInsensitive) == 0) {
+        options.writesSession = true;
+        return true;
+    }
+    const std::optional<ui::ExportFormat> format = ui::exportFormatFromName(name);
+    if (format) options.format = *format;
+    return format.has_value();
 }
 
 /// Qt's own options, read by QGuiApplication: (name, takes a value).
@@ -200,13 +217,13 @@ CommandLine parseExport(const QStringList& arguments) {
         ConfigOverrides& o = options.overrides;
         if (parser.isSet(causal)) o.causal = true;
         if (parser.isSet(window)) o.window = parseInt(QStringLiteral("window"), parser.value(window), 1);
-        if (parser.isSet(global)) o.globalTokens = parsePositions(parser.value(global));
+        if (parser.isSet(global)) o.globalTokens = parseGlobalOption(parser.value(global));
         if (parser.isSet(dModel)) o.dModel = parseInt(QStringLiteral("d-model"), parser.value(dModel), 1);
         if (parser.isSet(heads)) o.heads = parseInt(QStringLiteral("heads"), parser.value(heads), 1);
         if (parser.isSet(temperature)) o.temperature = parsePositive(QStringLiteral("temperature"), parser.value(temperature));
         if (parser.isSet(noScale)) o.scale = false;
         if (parser.isSet(noPositions)) o.positions = false;
-        if (parser.isSet(seed)) o.seed = parseSeed(parser.value(seed));
+        if (parser.isSet(seed)) o.seed = parseSeedOption(parser.value(seed));
         if (parser.isSet(projections)) {
             const QString name = parser.value(projections).trimmed().toLower();
             if (name == QLatin1String("teaching")) o.projections = ProjectionPreset::Teaching;
@@ -230,18 +247,7 @@ CommandLine parseExport(const QStringList& arguments) {
             }
             options.step = parsed;
         }
-        if (parser.isSet(head)) {
-            const QString value = parser.value(head).trimmed();
-            if (value.compare(QStringLiteral("mean"), Qt::CaseInsensitive) == 0 ||
-                value.compare(QStringLiteral("all"), Qt::CaseInsensitive) == 0) {
-                options.head = kAllHeads;
-            } else {
-                bool ok = false;
-                const int number = value.toInt(&ok, 10);
-                if (!ok || number < 0) fail(QStringLiteral("--head: expected a head number (0, 1, …) or \"mean\", got \"%1\"").arg(value));
-                options.head = number;
-            }
-        }
+        if (parser.isSet(head)) options.head = parseHeadOption(parser.value(head));
         if (parser.isSet(colormap)) options.colormap = parser.value(colormap).trimmed();
         if (parser.isSet(scale) && parser.isSet(dpi)) fail(QStringLiteral("give either --scale or --dpi, not both"));
         if (parser.isSet(scale)) {
@@ -266,18 +272,14 @@ CommandLine parseExport(const QStringList& arguments) {
         if (!parser.isSet(output) || parser.value(output).isEmpty()) fail(QStringLiteral("give the output file with -o FILE"));
         options.output = parser.value(output);
         if (parser.isSet(format)) {
-            const auto chosen = exportFormatFromName(parser.value(format).trimmed());
-            if (!chosen) fail(QStringLiteral("--format: \"%1\" is not one of png, svg, pdf, csv, json, attnviz").arg(parser.value(format)));
-            options.format = *chosen;
-        } else {
-            const QString suffix = QFileInfo(options.output).suffix();
-            const auto chosen = exportFormatFromName(suffix);
-            if (!chosen) {
-                fail(QStringLiteral("cannot tell the format from \"%1\": end the name with .png, .svg, .pdf, .csv, "
-                                    ".json or .attnviz, or give --format")
-                         .arg(options.output));
+            if (!chooseFormat(parser.value(format).trimmed(), options)) {
+                fail(QStringLiteral("--format: \"%1\" is not one of png, svg, pdf, csv, json, attnviz")
+                         .arg(parser.value(format)));
             }
-            options.format = *chosen;
+        } else if (!chooseFormat(QFileInfo(options.output).suffix(), options)) {
+            fail(QStringLiteral("cannot tell the format from \"%1\": end the name with .png, .svg, .pdf, .csv, "
+                                ".json or .attnviz, or give --format")
+                     .arg(options.output));
         }
     } catch (const UsageProblem& problem) {
         fail(problem.message + exportHint());
@@ -287,26 +289,6 @@ CommandLine parseExport(const QStringList& arguments) {
 }
 
 }  // namespace
-
-std::optional<ExportFormat> exportFormatFromName(const QString& name) {
-    const QString lower = name.toLower();
-    if (lower == QLatin1String("png")) return ExportFormat::Png;
-    if (lower == QLatin1String("svg")) return ExportFormat::Svg;
-    if (lower == QLatin1String("pdf")) return ExportFormat::Pdf;
-    if (lower == QLatin1String("csv")) return ExportFormat::Csv;
-    if (lower == QLatin1String("json")) return ExportFormat::Json;
-    if (lower == QLatin1String("attnviz") || lower == QLatin1String("session")) return ExportFormat::Session;
-    return std::nullopt;
-}
-
-bool isImageFormat(ExportFormat format) {
-    return format == ExportFormat::Png || format == ExportFormat::Svg || format == ExportFormat::Pdf;
-}
-
-bool ConfigOverrides::any() const {
-    return causal || window || globalTokens || dModel || heads || temperature || scale || positions || seed ||
-           projections;
-}
 
 void ConfigOverrides::applyTo(AttentionConfig& config) const {
     // The projections first: the teaching model sets d_model, which --d-model may then contradict
@@ -396,7 +378,8 @@ QString exportHelpText() {
         "                                                 example: --causal\n"
         "  --window W             sliding window: |i - j| < W (W >= 1)\n"
         "                                                 example: --window 3\n"
-        "  --global I,J           global tokens of the window (0-based positions)\n"
+        "  --global I,J           global tokens of the window: token positions, counted from 0 as\n"
+        "                         the token chips show them, separated by commas\n"
         "                                                 example: --window 2 --global 0,5\n"
         "  --d-model N            embedding size          example: --d-model 16\n"
         "  --heads H              number of heads; must divide d_model (d_k = d_model / H)\n"
@@ -416,8 +399,8 @@ QString exportHelpText() {
         "What to show:\n"
         "  --step NAME            x, q, k, v, scores, scaled, masked, weights (default), context,\n"
         "                         output                  example: --step scores\n"
-        "  --head H|mean          head number (default 0), or mean: the mean of the heads' weights\n"
-        "                         (for q, k, v, context: all heads side by side)\n"
+        "  --head H|mean          head number, counted from 1 (default 1), or mean: the mean of the\n"
+        "                         heads' weights (for q, k, v, context: all heads side by side)\n"
         "                                                 example: --head mean\n"
         "\n"
         "Images (PNG, SVG, PDF):\n"
@@ -429,7 +412,7 @@ QString exportHelpText() {
         "                                                 example: --scale 3\n"
         "  --dpi D                PNG resolution, same as --scale D/96\n"
         "                                                 example: --dpi 300\n"
-        "  --title TEXT           the figure's title (default e.g. \"Attention weights — head 0\")\n"
+        "  --title TEXT           the figure's title (default e.g. \"Attention weights — head 1\")\n"
         "                                                 example: --title \"Figure 2\"\n"
         "  --colour-range R       what the weights' colours span: 0-1 (default) or data, their\n"
         "                         smallest to largest value, as the chapter's seaborn heatmap\n"
@@ -449,7 +432,7 @@ QString exportHelpText() {
         "Examples:\n"
         "  attnviz export --text \"Le chat est assis\" -o chat.png\n"
         "  attnviz export --text \"The cat is sitting\" --causal --step weights --dpi 300 -o cat.png\n"
-        "  attnviz export --session lesson.attnviz --step scores --head 1 -o scores.svg\n"
+        "  attnviz export --session lesson.attnviz --step scores --head 2 -o scores.svg\n"
         "  attnviz export --text-file long.txt --no-values --heads 2 --d-model 16 --head mean -o mean.pdf\n"
         "  attnviz export --text \"Le chat est assis\" --step q -o q.csv\n"
         "  attnviz export --text \"Le chat est assis\" -o trace.json\n"

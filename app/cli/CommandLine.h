@@ -8,14 +8,9 @@
 
 #include "core/attention/AttentionTrace.h"
 #include "core/model/AttentionConfig.h"
+#include "ui/export/ExportFormat.h"
 
 namespace attnviz::app {
-
-/// What `attnviz export` writes; decided by --format or by the output's extension.
-enum class ExportFormat { Png, Svg, Pdf, Csv, Json, Session };
-/// "png", "svg", "pdf", "csv", "json", "attnviz" (case-insensitive); nullopt for anything else.
-[[nodiscard]] std::optional<ExportFormat> exportFormatFromName(const QString& name);
-[[nodiscard]] bool isImageFormat(ExportFormat format);
 
 /// Settings given on the command line. They replace the session's (or the default) settings;
 /// what is not given is left as it was.
@@ -31,7 +26,6 @@ struct ConfigOverrides {
     std::optional<std::uint64_t> seed;
     std::optional<ProjectionPreset> projections;  ///< teaching, random or identity
 
-    [[nodiscard]] bool any() const;
     void applyTo(AttentionConfig& config) const;
 };
 
@@ -45,7 +39,7 @@ struct ExportOptions {
     ConfigOverrides overrides;
     QString weightsPath;  ///< --weights: W_Q … W_O from a weights JSON file or .npy files (empty: none)
     std::optional<Step> step;      ///< default: the session's view, else weights
-    std::optional<int> head;       ///< kAllHeads for "mean"; default: the session's view, else 0
+    std::optional<int> head;       ///< 0-based (--head 1 is 0) or kAllHeads; default: the session's view, else 0
     std::optional<QString> colormap;
     std::optional<double> scale;   ///< PNG pixels per figure unit (1 unit = 1/96 in)
     std::optional<double> dpi;     ///< PNG resolution; same as scale = dpi / 96
@@ -53,7 +47,11 @@ struct ExportOptions {
     std::optional<bool> values;    ///< numbers in the cells (when they fit)
     std::optional<bool> weightsRangeFromData;  ///< --colour-range data (true) or 0-1 (false)
     QString output;
-    ExportFormat format = ExportFormat::Png;
+    /// The format of OUT, from --format or its suffix: an export of the trace (ui::exportFile)…
+    ui::ExportFormat format = ui::ExportFormat::Png;
+    /// …or, for "attnviz" (also "session"), the session itself: the window's document of sentence,
+    /// settings and view, not a view of a trace, so it stays here rather than in ui/export.
+    bool writesSession = false;
 };
 
 struct WindowOptions {

@@ -4,23 +4,18 @@
 #include <QGuiApplication>
 
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <string>
 
 #include "core/base/Errors.h"
-#include "core/formats/MatrixCsv.h"
 #include "core/formats/SessionFile.h"
-#include "core/formats/TraceJson.h"
 #include "core/formats/WeightsFile.h"
 #include "core/io/AtomicFile.h"
-#include "ui/export/FigureExporter.h"
-#include "ui/export/FigureRenderer.h"
+#include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
 #include "ui/heatmap/ColorMap.h"
-#include "ui/heatmap/MatrixSource.h"
 
 namespace attnviz::app {
 
@@ -64,39 +59,35 @@ Session requestedSession(const ExportOptions& options) {
     return session;
 }
 
-void checkView(const Session& session) {
-    const int heads = session.config.heads;
-    if (session.view.head != kAllHeads && session.view.head >= heads) {
-        throw Stop{kBadUsage, "--head " + std::to_string(session.view.head) + ": there " +
-                                  (heads == 1 ? std::string("is only 1 head (0)")
-                                              : "are only " + std::to_string(heads) + " heads (0 … " +
-                                                    std::to_string(heads - 1) + ")") +
-                                  " (see attnviz export --help)"};
-    }
-    if (!session.view.colormap.empty() && !ui::ColorMap::byName(QString::fromStdString(session.view.colormap))) {
-        // Accept any case ("blues", "VIRIDIS"): the maps' own spelling is what the file keeps.
-        bool known = false;
-        for (const QString& name : ui::ColorMap::names())
-            known = known || name.compare(QString::fromStdString(session.view.colormap), Qt::CaseInsensitive) == 0;
-        if (!known) {
-            throw Stop{kBadUsage, "--colormap: \"" + session.view.colormap + "\" is not one of " +
-                                      ui::ColorMap::names().join(QStringLiteral(", ")).toStdString() +
-                                      " (see attnviz export --help)"};
-        }
-    }
-}
-
+/// The colour map's own spelling for name in any case ("blues", "VIRIDIS"); empty when unknown.
 QString canonicalColormap(const std::string& name) {
     for (const QString& known : ui::ColorMap::names())
         if (known.compare(QString::fromStdString(name), Qt::CaseInsensitive) == 0) return known;
     return {};
 }
 
-ui::ImageFormat imageFormat(ExportFormat format) {
-    switch (format) {
-        case ExportFormat::Svg: return ui::ImageFormat::Svg;
-        case ExportFormat::Pdf: return ui::ImageFormat::Pdf;
-        default: return ui::ImageFormat::Png;
+/// "there is only 1 head", "there are only 4 heads (1 … 4)": heads as a person counts them.
+std::string onlyHeads(int heads) {
+    if (heads == 1) return "there is only 1 head";
+    return "there are only " + std::to_string(heads) + " heads (1 … " + std::to_string(heads) + ")";
+}
+
+void checkView(const ExportOptions& options, const Session& session) {
+    const int heads = session.config.heads;
+    const int head = session.view.head;
+    if (head != kAllHeads && head >= heads) {
+        // The head comes from --head, or from the session (whose file counts from 0).
+        const std::string shown = std::to_string(head + 1);
+        throw Stop{kBadUsage, (options.head ? "--head " + shown + ": " + onlyHeads(heads)
+                                            : "the session shows head " + shown + " (view.head " +
+                                                  std::to_string(head) + "), but " + onlyHeads(heads) +
+                                                  ": choose one with --head") +
+                                  " (see attnviz export --help)"};
+    }
+    if (!session.view.colormap.empty() && canonicalColormap(session.view.colormap).isEmpty()) {
+        throw Stop{kBadUsage, "--colormap: \"" + session.view.colormap + "\" is not one of " +
+                                  ui::ColorMap::names().join(QStringLiteral(", ")).toStdString() +
+                                  " (see attnviz export --help)"};
     }
 }
 
@@ -109,38 +100,36 @@ void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& mes
     }
 }
 
-void writeImage(const ExportOptions& options, const Session& session, std::shared_ptr<const AttentionTrace> trace,
-                const char* programPath) {
-    // No display is needed or used: the offscreen platform draws into images, SVG and PDF.
+/// The export the options and the session ask for.
+ui::ExportRequest exportRequest(const ExportOptions& options, const Session& session,
+                                std::shared_ptr<const AttentionTrace> trace) {
+    ui::ExportRequest request;
+    request.trace = std::move(trace);
+    request.step = session.view.step;
+    request.head = session.view.head;
+    request.format = options.format;
+    request.path = toPath(options.output);
+    request.title = QString::fromStdString(session.view.title);
+    request.colormap = QString::fromStdString(session.view.colormap);
+    request.weightsRange = session.view.weightsRangeFromData ? ui::WeightsRange::Data : ui::WeightsRange::Fixed;
+    request.showValues = session.view.showValues;
+    if (options.dpi) request.pngScale = *options.dpi / ui::kFigureUnitsPerInch;
+    if (options.scale) request.pngScale = *options.scale;
+    return request;
+}
+
+void exportTrace(const ui::ExportRequest& request, const char* programPath) {
+    if (!ui::isFigureFormat(request.format)) {
+        ui::exportFile(request);
+        return;
+    }
+    // Figures need fonts, hence a QGuiApplication; the offscreen platform draws without a display.
     qputenv("QT_QPA_PLATFORM", "offscreen");
     qInstallMessageHandler(quietMessages);
     int argc = 1;
     char* argv[] = {const_cast<char*>(programPath), nullptr};
     QGuiApplication application(argc, argv);
-
-    ui::ImageExportOptions image;
-    image.format = imageFormat(options.format);
-    ui::SourceOptions sources;
-    sources.weightsRange = session.view.weightsRangeFromData ? ui::WeightsRange::Data : ui::WeightsRange::Fixed;
-    const ui::MatrixSource source(std::move(trace), session.view.step, session.view.head, sources);
-    ui::FigureOptions figure;
-    figure.title = QString::fromStdString(session.view.title);
-    figure.colormap = canonicalColormap(session.view.colormap);
-    figure.showValues = session.view.showValues;
-    figure.pixelAlignment = 1;
-    if (image.format == ui::ImageFormat::Png) {
-        if (options.dpi) {
-            image.scale = *options.dpi / ui::kFigureUnitsPerInch;
-        } else if (options.scale) {
-            image.scale = *options.scale;
-        } else {
-            figure.pixelAlignment = ui::kDefaultPngScale;
-            image.scale = ui::defaultPngScale(ui::FigureRenderer(source, figure).size());
-        }
-        figure.pixelAlignment = image.scale;
-    }
-    const ui::FigureRenderer renderer(source, figure);
-    ui::exportFigure(renderer, toPath(options.output), image);
+    ui::exportFile(request);
 }
 
 int run(const ExportOptions& options, const char* programPath) {
@@ -166,7 +155,9 @@ int run(const ExportOptions& options, const char* programPath) {
     } catch (const ConfigError& error) {
         throw Stop{kBadUsage, std::string(error.what()) + " (see attnviz export --help)"};
     }
-    checkView(session);
+    checkView(options, session);
+    // The map's own spelling, as the window and the session file know it.
+    session.view.colormap = canonicalColormap(session.view.colormap).toStdString();
 
     std::shared_ptr<const AttentionTrace> trace;
     try {
@@ -176,43 +167,34 @@ int run(const ExportOptions& options, const char* programPath) {
         throw Stop{kFailure, QFile::encodeName(options.inputPath).toStdString() + ": " + error.what()};
     }
 
-    const std::filesystem::path output = toPath(options.output);
-    switch (options.format) {
-        case ExportFormat::Csv:
-            writeFileAtomically(output, [&](std::ostream& out) {
-                writeStepCsv(out, *trace, session.view.step, session.view.head);
-            });
-            break;
-        case ExportFormat::Json: saveTraceJson(output, *trace); break;
-        case ExportFormat::Session: saveSession(output, session); break;
-        case ExportFormat::Png:
-        case ExportFormat::Svg:
-        case ExportFormat::Pdf: writeImage(options, session, std::move(trace), programPath); break;
+    if (options.writesSession) {
+        saveSession(toPath(options.output), session);
+    } else {
+        exportTrace(exportRequest(options, session, std::move(trace)), programPath);
     }
     return 0;
 }
 
-void report(const std::string& message) {
+void report(std::ostream& errors, const std::string& message) {
     std::string line = "attnviz export: " + message;
     for (char& c : line)
         if (c == '\n' || c == '\r') c = ' ';
-    line += '\n';
-    std::fwrite(line.data(), 1, line.size(), stderr);
+    errors << line << '\n' << std::flush;
 }
 
 }  // namespace
 
-int runExport(const ExportOptions& options, const char* programPath) {
+int runExport(const ExportOptions& options, const char* programPath, std::ostream& errors) {
     try {
         return run(options, programPath);
     } catch (const Stop& stop) {
-        report(stop.message);
+        report(errors, stop.message);
         return stop.status;
     } catch (const Error& error) {
-        report(error.what());
+        report(errors, error.what());
         return kFailure;
     } catch (const std::exception& error) {
-        report(std::string("unexpected error: ") + error.what());
+        report(errors, std::string("unexpected error: ") + error.what());
         return kFailure;
     }
 }

@@ -52,7 +52,7 @@ TEST(CliExport, CsvOfEveryStepAndHeadEqualsTheTrace) {
     const AttentionTrace trace = AttentionTrace::compute(kSentence, twoHeadsCausal());
     for (int s = 0; s < kStepCount; ++s) {
         const auto step = static_cast<Step>(s);
-        for (const std::string head : {"0", "1", "mean"}) {
+        for (const std::string head : {"1", "2", "mean"}) {  // heads are counted from 1
             const std::string out = folder.file(std::string(stepName(step)) + "-" + head + ".csv");
             const auto r = runAttnviz(concat({"export", "--text", kSentence, "--step", stepName(step), "--head", head,
                                               "-o", out},
@@ -60,7 +60,7 @@ TEST(CliExport, CsvOfEveryStepAndHeadEqualsTheTrace) {
             ASSERT_EQ(r.exitCode, 0) << r.err;
             EXPECT_TRUE(r.err.empty()) << r.err;
             const CsvMatrix csv = readMatrixCsv(readFileBytes(out));
-            const int headIndex = head == "mean" ? kAllHeads : std::stoi(head);
+            const int headIndex = head == "mean" ? kAllHeads : std::stoi(head) - 1;
             EXPECT_TRUE(bitIdentical(csv.values, trace.matrix(step, headIndex))) << stepName(step) << " head " << head;
             EXPECT_EQ(csv.rowLabels, tokenLabels(trace.tokens()));
         }
@@ -114,6 +114,17 @@ TEST(CliExport, SvgHoldsEveryTokenLabelAsText) {
     }
 }
 
+TEST(CliExport, TheFiguresTitleAndCaptionCountHeadsFromOne) {
+    TempFolder folder;
+    const std::string out = folder.file("second.svg");
+    const auto r =
+        runAttnviz(concat({"export", "--text", kSentence, "--head", "2", "-o", out}, twoHeadsCausalArguments()));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string svg = readFileBytes(out);
+    EXPECT_NE(svg.find(">Attention weights — head 2</text>"), std::string::npos) << "the second head's title";
+    EXPECT_NE(svg.find("2 heads (head 2 shown)"), std::string::npos) << "the caption";
+}
+
 TEST(CliExport, PdfIsOnePageAndHoldsTheTokenLabels) {
     TempFolder folder;
     const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
@@ -149,14 +160,14 @@ TEST(CliExport, ImageOptionsAreAccepted) {
 TEST(CliExport, SessionSavedByExportIsReadBackAsInput) {
     TempFolder folder;
     const std::string session = folder.file("s.attnviz");
-    auto r = runAttnviz(concat({"export", "--text", kSentence, "--step", "scores", "--head", "1", "-o", session},
+    auto r = runAttnviz(concat({"export", "--text", kSentence, "--step", "scores", "--head", "2", "-o", session},
                                twoHeadsCausalArguments()));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const Session saved = loadSession(session);
     EXPECT_EQ(saved.sentence, kSentence);
     EXPECT_TRUE(saved.config == twoHeadsCausal());
     EXPECT_EQ(saved.view.step, Step::Scores);
-    EXPECT_EQ(saved.view.head, 1);
+    EXPECT_EQ(saved.view.head, 1) << "--head 2 is the second head, stored 0-based in the file";
 
     // The session's step and head are used, its settings reproduce the same matrices.
     const std::string csv = folder.file("from-session.csv");

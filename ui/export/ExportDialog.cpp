@@ -28,10 +28,6 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/base/Errors.h"
-#include "core/formats/MatrixCsv.h"
-#include "core/formats/TraceJson.h"
-#include "core/io/AtomicFile.h"
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FilePath.h"
 #include "ui/heatmap/ColorMap.h"
@@ -69,9 +65,10 @@ QString stepLabel(Step step) {
     return {};
 }
 
-std::string csvText(const AttentionTrace& trace, Step step, int head) {
+/// What the file of request would hold, as bytes.
+std::string exportedBytes(const ExportRequest& request) {
     std::ostringstream out;
-    writeStepCsv(out, trace, step, head);
+    writeExport(request, out);
     return out.str();
 }
 
@@ -82,16 +79,16 @@ ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget*
     setWindowTitle(tr("Export"));
 
     format_ = new QComboBox;
-    format_->addItem(tr("PNG image"), static_cast<int>(Format::Png));
-    format_->addItem(tr("SVG vector image"), static_cast<int>(Format::Svg));
-    format_->addItem(tr("PDF document (one page)"), static_cast<int>(Format::Pdf));
-    format_->addItem(tr("CSV — this matrix"), static_cast<int>(Format::Csv));
-    format_->addItem(tr("JSON — the whole trace"), static_cast<int>(Format::Json));
+    format_->addItem(tr("PNG image"), static_cast<int>(ExportFormat::Png));
+    format_->addItem(tr("SVG vector image"), static_cast<int>(ExportFormat::Svg));
+    format_->addItem(tr("PDF document (one page)"), static_cast<int>(ExportFormat::Pdf));
+    format_->addItem(tr("CSV — this matrix"), static_cast<int>(ExportFormat::Csv));
+    format_->addItem(tr("JSON — the whole trace"), static_cast<int>(ExportFormat::Json));
 
     step_ = new QComboBox;
     for (int s = 0; s < kStepCount; ++s) step_->addItem(stepLabel(static_cast<Step>(s)), s);
     head_ = new QComboBox;
-    for (int h = 0; h < trace_->heads(); ++h) head_->addItem(tr("Head %1").arg(h), h);
+    for (int h = 0; h < trace_->heads(); ++h) head_->addItem(tr("Head %1").arg(h + 1), h);
     if (trace_->heads() > 1) head_->addItem(tr("All heads (mean for n × n steps)"), kAllHeads);
 
     title_ = new QLineEdit;
@@ -186,11 +183,6 @@ void ExportDialog::setHead(int head) {
     if (index >= 0) head_->setCurrentIndex(index);
 }
 
-void ExportDialog::setColorMapName(const QString& name) {
-    const int index = colorMap_->findData(name);
-    colorMap_->setCurrentIndex(index >= 0 ? index : 0);
-}
-
 void ExportDialog::setAutomaticWeightsColorMap(const QString& name) {
     weightsColorMap_ = ColorMap::byName(name) ? name : QString();
     schedulePreview();
@@ -201,57 +193,48 @@ void ExportDialog::setWeightsRange(WeightsRange range) {
     schedulePreview();
 }
 
-SourceOptions ExportDialog::sourceOptions() const {
-    // A figure's dimension names in the interface's language, like its titles (CSV and JSON keep
-    // the model's written names: they are data).
-    return {currentLanguage().toStdString(), weightsRange_};
+void ExportDialog::setFormat(ExportFormat format) {
+    format_->setCurrentIndex(format_->findData(static_cast<int>(format)));
 }
-
-void ExportDialog::setFormat(Format format) { format_->setCurrentIndex(format_->findData(static_cast<int>(format))); }
 
 Step ExportDialog::step() const { return static_cast<Step>(step_->currentData().toInt()); }
 
 int ExportDialog::head() const { return head_->currentData().toInt(); }
 
-ExportDialog::Format ExportDialog::format() const { return static_cast<Format>(format_->currentData().toInt()); }
+ExportFormat ExportDialog::format() const { return static_cast<ExportFormat>(format_->currentData().toInt()); }
 
-FigureOptions ExportDialog::figureOptions() const {
-    FigureOptions options;
-    options.title = title_->text().trimmed();
-    options.colormap = colorMap_->currentData().toString();
-    if (options.colormap.isEmpty() && step() == Step::Weights) options.colormap = weightsColorMap_;
-    options.showValues = values_->isChecked();
-    options.showCaption = caption_->isChecked();
-    options.pixelAlignment = format() == Format::Png ? pngScale() : 1.0;
-    return options;
+ExportRequest ExportDialog::request() const {
+    ExportRequest request;
+    request.trace = trace_;
+    request.step = step();
+    request.head = head();
+    request.format = format();
+    request.title = title_->text().trimmed();
+    request.colormap = colorMap_->currentData().toString();
+    if (request.colormap.isEmpty() && step() == Step::Weights) request.colormap = weightsColorMap_;
+    request.weightsRange = weightsRange_;
+    request.showValues = values_->isChecked();
+    request.showCaption = caption_->isChecked();
+    // A figure's dimension names in the interface's language, like its titles (CSV and JSON keep
+    // the model's written names: they are data).
+    request.language = currentLanguage().toStdString();
+    request.pngScale = dpi_->value() / kFigureUnitsPerInch;
+    return request;
 }
-
-double ExportDialog::pngScale() const { return dpi_->value() / kFigureUnitsPerInch; }
 
 bool ExportDialog::isPreviewPending() const { return previewPending_; }
 
-QString ExportDialog::suffix() const {
-    switch (format()) {
-        case Format::Png: return QStringLiteral("png");
-        case Format::Svg: return QStringLiteral("svg");
-        case Format::Pdf: return QStringLiteral("pdf");
-        case Format::Csv: return QStringLiteral("csv");
-        case Format::Json: return QStringLiteral("json");
-    }
-    return {};
-}
-
 void ExportDialog::updateEnabledState() {
     title_->setPlaceholderText(FigureRenderer::defaultTitle(step(), head(), trace_->heads()));
-    const bool image = format() == Format::Png || format() == Format::Svg || format() == Format::Pdf;
-    const bool oneMatrix = format() != Format::Json;
+    const bool image = isFigureFormat(format());
+    const bool oneMatrix = format() != ExportFormat::Json;
     step_->setEnabled(oneMatrix);
     head_->setEnabled(oneMatrix && head_->count() > 1);
     title_->setEnabled(image);
     colorMap_->setEnabled(image);
     values_->setEnabled(image);
     caption_->setEnabled(image);
-    dpi_->setEnabled(format() == Format::Png);
+    dpi_->setEnabled(format() == ExportFormat::Png);
     previewStack_->setCurrentWidget(image ? static_cast<QWidget*>(previewLabel_) : textPreview_);
     updateSizeText();
 }
@@ -262,25 +245,25 @@ void ExportDialog::updateSizeText() {
         return;
     }
     switch (format()) {
-        case Format::Png: {
-            const double scale = pngScale();
+        case ExportFormat::Png: {
+            const double scale = *request().pngScale;
             sizeText_->setText(tr("%1 × %2 pixels")
                                    .arg(std::ceil(figureSize_.width() * scale - 1e-9))
                                    .arg(std::ceil(figureSize_.height() * scale - 1e-9)));
             break;
         }
-        case Format::Svg:
-        case Format::Pdf: {
+        case ExportFormat::Svg:
+        case ExportFormat::Pdf: {
             constexpr double kCmPerUnit = 2.54 / kFigureUnitsPerInch;
             sizeText_->setText(tr("%1 × %2 cm")
                                    .arg(figureSize_.width() * kCmPerUnit, 0, 'f', 1)
                                    .arg(figureSize_.height() * kCmPerUnit, 0, 'f', 1));
             break;
         }
-        case Format::Csv:
+        case ExportFormat::Csv:
             sizeText_->setText(tr("%1 rows × %2 values").arg(trace_->rows(step())).arg(trace_->cols(step(), head())));
             break;
-        case Format::Json: sizeText_->setText(tr("every matrix of the %n token(s)", nullptr, trace_->size())); break;
+        case ExportFormat::Json: sizeText_->setText(tr("every matrix of the %n token(s)", nullptr, trace_->size())); break;
     }
 }
 
@@ -294,32 +277,26 @@ void ExportDialog::startPreview() {
     previewDelay_.stop();
     previewPending_ = true;
     const int generation = ++generation_;
-    const Format chosen = format();
-    const Step chosenStep = step();
-    const int chosenHead = head();
-    FigureOptions options = figureOptions();
-    options.pixelAlignment = 1;
-    const SourceOptions sources = sourceOptions();
-    watcher_.setFuture(QtConcurrent::run([trace = trace_, generation, chosen, chosenStep, chosenHead, options, sources] {
+    watcher_.setFuture(QtConcurrent::run([generation, chosen = request()] {
         PreviewResult result;
         result.generation = generation;
         try {
-            const MatrixSource source(trace, chosenStep, chosenHead, sources);
-            const FigureRenderer figure(source, options);
+            const MatrixSource source = exportSource(chosen);
+            const FigureRenderer figure(source, exportFigureOptions(chosen, 1));
             result.figureSize = figure.size();
-            if (chosen == Format::Csv) {
-                const double cells = static_cast<double>(trace->rows(chosenStep)) * trace->cols(chosenStep, chosenHead);
-                if (cells <= kCsvPreviewCells) {
-                    const QStringList lines =
-                        QString::fromStdString(csvText(*trace, chosenStep, chosenHead)).split(QStringLiteral("\r\n"));
+            const AttentionTrace& trace = *chosen.trace;
+            if (chosen.format == ExportFormat::Csv) {
+                const int rows = trace.rows(chosen.step);
+                const int cols = trace.cols(chosen.step, chosen.head);
+                if (static_cast<double>(rows) * cols <= kCsvPreviewCells) {
+                    const QString csv = QString::fromStdString(exportedBytes(chosen));
+                    const QStringList lines = csv.split(QStringLiteral("\r\n"));
                     result.text = lines.mid(0, kCsvPreviewLines).join(QLatin1Char('\n'));
                     if (lines.size() > kCsvPreviewLines) result.text += QStringLiteral("\n…");
                 } else {
-                    result.text = tr("%1 × %2 values: too many to preview.")
-                                              .arg(trace->rows(chosenStep))
-                                              .arg(trace->cols(chosenStep, chosenHead));
+                    result.text = tr("%1 × %2 values: too many to preview.").arg(rows).arg(cols);
                 }
-            } else if (chosen == Format::Json) {
+            } else if (chosen.format == ExportFormat::Json) {
                 result.text =
                     tr("The whole trace as JSON: the tokens, every setting, X, W_Q, W_K, W_V, W_O, and for each "
                        "head Q, K, V, the scores, scaled scores, masked scores, weights, context, row maxima and "
@@ -353,7 +330,6 @@ void ExportDialog::showPreview() {
         textPreview_->setPlainText(result.text);
     }
     updateSizeText();
-    emit previewReady();
 }
 
 void ExportDialog::fail(const QString& message) {
@@ -364,82 +340,53 @@ void ExportDialog::fail(const QString& message) {
 bool ExportDialog::exportTo(const QString& path) {
     lastError_.clear();
     const WaitCursor wait;
+    ExportRequest chosen = request();
+    chosen.path = toPath(path);
     try {
-        const std::filesystem::path target = toPath(path);
-        switch (format()) {
-            case Format::Png:
-            case Format::Svg:
-            case Format::Pdf: {
-                const MatrixSource source(trace_, step(), head(), sourceOptions());
-                const FigureRenderer figure(source, figureOptions());
-                ImageExportOptions image;
-                image.format = format() == Format::Png ? ImageFormat::Png
-                               : format() == Format::Svg ? ImageFormat::Svg
-                                                         : ImageFormat::Pdf;
-                image.scale = pngScale();
-                exportFigure(figure, target, image);
-                break;
-            }
-            case Format::Csv:
-                writeFileAtomically(target, [&](std::ostream& out) { writeStepCsv(out, *trace_, step(), head()); });
-                break;
-            case Format::Json: saveTraceJson(target, *trace_); break;
-        }
+        exportFile(chosen);
     } catch (const std::exception& error) {
         fail(QString::fromStdString(error.what()));
         return false;
     }
-    emit exported(path);
     return true;
 }
 
 bool ExportDialog::copyToClipboard() {
     lastError_.clear();
     const WaitCursor wait;
-    auto* mime = new QMimeData;
+    const ExportRequest chosen = request();
+    auto mime = std::make_unique<QMimeData>();
     try {
-        switch (format()) {
-            case Format::Png:
-            case Format::Svg:
-            case Format::Pdf: {
-                const MatrixSource source(trace_, step(), head(), sourceOptions());
-                FigureOptions options = figureOptions();
-                options.pixelAlignment = pngScale();
-                const FigureRenderer figure(source, options);
-                mime->setImageData(renderFigureImage(figure, pngScale()));
-                if (format() == Format::Svg) mime->setData(QStringLiteral("image/svg+xml"), renderSvg(figure));
-                if (format() == Format::Pdf) mime->setData(QStringLiteral("application/pdf"), renderPdf(figure));
-                break;
-            }
-            case Format::Csv: {
-                const std::string text = csvText(*trace_, step(), head());
-                mime->setText(QString::fromStdString(text));
+        if (isFigureFormat(chosen.format)) {
+            // Every figure as an image, and SVG or PDF also as what the file would hold.
+            const MatrixSource source = exportSource(chosen);
+            const double scale = exportPngScale(chosen, source);
+            mime->setImageData(renderFigureImage(FigureRenderer(source, exportFigureOptions(chosen, scale)), scale));
+            if (chosen.format == ExportFormat::Svg)
+                mime->setData(QStringLiteral("image/svg+xml"), QByteArray::fromStdString(exportedBytes(chosen)));
+            if (chosen.format == ExportFormat::Pdf)
+                mime->setData(QStringLiteral("application/pdf"), QByteArray::fromStdString(exportedBytes(chosen)));
+        } else {
+            const std::string text = exportedBytes(chosen);
+            mime->setText(QString::fromStdString(text));
+            if (chosen.format == ExportFormat::Csv)
                 mime->setData(QStringLiteral("text/csv"), QByteArray::fromStdString(text));
-                break;
-            }
-            case Format::Json: {
-                std::ostringstream out;
-                writeTraceJson(out, *trace_);
-                mime->setText(QString::fromStdString(out.str()));
-                break;
-            }
         }
     } catch (const std::exception& error) {
-        delete mime;
         fail(QString::fromStdString(error.what()));
         return false;
     }
-    QApplication::clipboard()->setMimeData(mime);
+    QApplication::clipboard()->setMimeData(mime.release());
     return true;
 }
 
 void ExportDialog::chooseFileAndExport() {
     QString base = QStringLiteral("attention-%1").arg(QString::fromLatin1(stepName(step())));
-    if (format() != Format::Json && step() != Step::X && step() != Step::Output) {
-        base += head() == kAllHeads ? QStringLiteral("-all-heads") : QStringLiteral("-head%1").arg(head());
+    if (format() != ExportFormat::Json && step() != Step::X && step() != Step::Output) {
+        base += head() == kAllHeads ? QStringLiteral("-all-heads") : QStringLiteral("-head%1").arg(head() + 1);
     }
-    if (format() == Format::Json) base = QStringLiteral("attention-trace");
-    const QString ext = suffix();
+    if (format() == ExportFormat::Json) base = QStringLiteral("attention-trace");
+    const QString ext = exportFormatSuffix(format());
     const QString filter = tr("%1 files (*.%2)").arg(ext.toUpper(), ext);
     QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(lastFolder_).filePath(base + QLatin1Char('.') + ext),
                                                 filter);

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "core/attention/AttentionTrace.h"
-#include "ui/export/FigureRenderer.h"
+#include "ui/export/ExportRequest.h"
 #include "ui/heatmap/MatrixSource.h"
 
 class QCheckBox;
@@ -24,34 +24,27 @@ namespace attnviz::ui {
 
 /// File → Export…: choose what (step, head) and how (PNG at a resolution, SVG, PDF, CSV of the
 /// matrix, JSON of the whole trace, title, colour map, values, caption), see a preview, then
-/// write the file (atomically) or copy it to the clipboard. The preview is drawn on a worker
-/// thread; the latest choice wins.
+/// write the file (atomically, through exportFile) or copy it to the clipboard. The preview is
+/// drawn on a worker thread; the latest choice wins.
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
-    enum class Format { Png, Svg, Pdf, Csv, Json };
-
     ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget* parent = nullptr);
     ~ExportDialog() override;
 
     void setStep(Step step);
     void setHead(int head);  ///< 0 … h−1 or kAllHeads
-    /// Picks a colour map by name; an unknown or empty name picks "Automatic".
-    void setColorMapName(const QString& name);
     /// The map "Automatic" uses for weights (the window's); signed steps always get RdBu_r.
     void setAutomaticWeightsColorMap(const QString& name);
     /// The weights' colour range of the figures (the window's; WeightsRange::Fixed by default).
     void setWeightsRange(WeightsRange range);
-    void setFormat(Format format);
+    void setFormat(ExportFormat format);
     [[nodiscard]] Step step() const;
-    [[nodiscard]] int head() const;
-    [[nodiscard]] Format format() const;
-    /// The figure options as chosen (title empty means the default title).
-    [[nodiscard]] FigureOptions figureOptions() const;
-    /// The language of the dimension names and the weights' range of the figures.
-    [[nodiscard]] SourceOptions sourceOptions() const;
-    /// PNG device pixels per figure unit (dpi / 96).
-    [[nodiscard]] double pngScale() const;
+    [[nodiscard]] int head() const;  ///< 0 … h−1 or kAllHeads (the box shows heads counted from 1)
+    [[nodiscard]] ExportFormat format() const;
+    /// The export as chosen, without a path: the interface's language for the dimension names,
+    /// the resolution as the PNG scale (dpi / 96), an empty title for the default one.
+    [[nodiscard]] ExportRequest request() const;
 
     /// Writes the chosen file to path. False on failure: lastError() says why (and a message box
     /// shows it when interactive); an existing file is then left byte-identical.
@@ -67,18 +60,10 @@ public:
     /// The size of the figure as exported (figure units), for the chosen step and head.
     [[nodiscard]] QSizeF figureSize() const { return figureSize_; }
 
-    [[nodiscard]] QComboBox* formatBox() const { return format_; }
     [[nodiscard]] QComboBox* stepBox() const { return step_; }
     [[nodiscard]] QComboBox* headBox() const { return head_; }
-    [[nodiscard]] QComboBox* colorMapBox() const { return colorMap_; }
     [[nodiscard]] QLineEdit* titleEdit() const { return title_; }
-    [[nodiscard]] QCheckBox* valuesBox() const { return values_; }
-    [[nodiscard]] QCheckBox* captionBox() const { return caption_; }
     [[nodiscard]] QSpinBox* dpiBox() const { return dpi_; }
-
-signals:
-    void previewReady();
-    void exported(const QString& path);
 
 private:
     struct PreviewResult {
@@ -95,7 +80,6 @@ private:
     void showPreview();
     void updateEnabledState();
     void updateSizeText();
-    [[nodiscard]] QString suffix() const;
     void fail(const QString& message);
 
     std::shared_ptr<const AttentionTrace> trace_;

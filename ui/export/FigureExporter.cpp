@@ -13,20 +13,14 @@
 #include <cmath>
 #include <cstring>
 #include <string>
-#include <string_view>
 
 #include "core/base/Errors.h"
-#include "core/io/AtomicFile.h"
 
 namespace attnviz::ui {
 namespace {
 
 constexpr double kMetresPerInch = 0.0254;
 constexpr double kPointsPerInch = 72.0;
-
-std::string_view bytesOf(const QByteArray& data) {
-    return {data.constData(), static_cast<std::size_t>(data.size())};
-}
 
 /// CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320), continued from crc.
 quint32 crc32(const char* data, qsizetype size, quint32 crc = 0) {
@@ -161,58 +155,50 @@ QByteArray renderPng(const FigureRenderer& figure, double scale) {
 }
 
 QByteArray renderSvg(const FigureRenderer& figure) {
+    return paintSvg(figure.size(), figure.title(), figure.caption(), [&](QPainter& painter) { figure.paint(painter); });
+}
+
+QByteArray renderPdf(const FigureRenderer& figure) {
+    return paintPdf(figure.size(), figure.title(), [&](QPainter& painter) { figure.paint(painter); });
+}
+
+QByteArray paintSvg(QSizeF size, const QString& title, const QString& description,
+                    const std::function<void(QPainter&)>& paint) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
     generator.setOutputDevice(&buffer);
     generator.setResolution(static_cast<int>(kFigureUnitsPerInch));
-    generator.setSize(figure.size().toSize());
-    generator.setViewBox(QRectF(QPointF(0, 0), figure.size()));
-    generator.setTitle(figure.title());
-    generator.setDescription(figure.caption());
+    generator.setSize(size.toSize());
+    generator.setViewBox(QRectF(QPointF(0, 0), size));
+    generator.setTitle(title);
+    generator.setDescription(description);
     QPainter painter(&generator);
-    figure.paint(painter);
+    paint(painter);
     painter.end();
     return bytes;
 }
 
-QByteArray renderPdf(const FigureRenderer& figure) {
+QByteArray paintPdf(QSizeF size, const QString& title, const std::function<void(QPainter&)>& paint) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter pdf(&buffer);
     pdf.setCreator(QStringLiteral("AttnViz"));
-    pdf.setTitle(figure.title());
+    pdf.setTitle(title);
     // One device unit per figure unit. The page is the figure, in whole points (as the PDF
     // writer keeps them), rounded up so that nothing is cut.
     pdf.setResolution(static_cast<int>(kFigureUnitsPerInch));
-    const QSizeF exact = figure.size() * (kPointsPerInch / kFigureUnitsPerInch);
+    const QSizeF exact = size * (kPointsPerInch / kFigureUnitsPerInch);
     const QSizeF points(std::ceil(exact.width() - 1e-9), std::ceil(exact.height() - 1e-9));
     pdf.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
                                   QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Point));
     QPainter painter;
     if (!painter.begin(&pdf)) throw Error("cannot start the PDF");
-    figure.paint(painter);
+    paint(painter);
     painter.end();
     return bytes;
-}
-
-void exportFigure(const FigureRenderer& figure, const std::filesystem::path& path, const ImageExportOptions& options) {
-    QByteArray bytes;
-    switch (options.format) {
-        case ImageFormat::Png: bytes = renderPng(figure, options.scale); break;
-        case ImageFormat::Svg: bytes = renderSvg(figure); break;
-        case ImageFormat::Pdf: bytes = renderPdf(figure); break;
-    }
-    writeFileAtomically(path, bytesOf(bytes));
-}
-
-ImageFormat imageFormatForSuffix(const QString& suffix) {
-    const QString lower = suffix.toLower();
-    if (lower == QLatin1String("svg")) return ImageFormat::Svg;
-    if (lower == QLatin1String("pdf")) return ImageFormat::Pdf;
-    return ImageFormat::Png;
 }
 
 }  // namespace attnviz::ui

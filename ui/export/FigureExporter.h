@@ -1,21 +1,17 @@
 #pragma once
+// A figure's bytes as PNG, SVG or PDF (exportFile in ExportRequest.h writes them), and the SVG
+// and PDF pages any drawing can use (the √d_k charts).
 #include <QByteArray>
 #include <QImage>
+#include <QPainter>
+#include <QSizeF>
+#include <QString>
 
-#include <filesystem>
+#include <functional>
 
 #include "ui/export/FigureRenderer.h"
 
 namespace attnviz::ui {
-
-enum class ImageFormat { Png, Svg, Pdf };
-
-struct ImageExportOptions {
-    ImageFormat format = ImageFormat::Png;
-    /// PNG only: device pixels per figure unit (1 = 96 dpi, 3.125 = 300 dpi). The PNG records
-    /// the matching resolution. Build the renderer with the same FigureOptions::pixelAlignment.
-    double scale = 2;
-};
 
 /// Default PNG scale: 192 dpi, sharp on screens and on paper at a column's width.
 inline constexpr double kDefaultPngScale = 2;
@@ -27,23 +23,24 @@ inline constexpr double kDefaultPngLongestSide = 2048;
 /// The largest PNG this program writes, in pixels (width × height).
 inline constexpr double kLargestPngPixels = 400e6;
 
-/// The figure as an image at scale (white background, no alpha), dots per metre set.
-/// Throws IoError when the image would be too large to allocate.
+/// The figure as an image at scale (device pixels per figure unit: 1 = 96 dpi, 3.125 = 300 dpi),
+/// white background, no alpha, dots per metre set. Throws Error when the image would be too large
+/// to allocate.
 [[nodiscard]] QImage renderFigureImage(const FigureRenderer& figure, double scale);
-/// PNG bytes of renderFigureImage.
+/// PNG bytes of renderFigureImage, with the matching resolution and the title and caption as text
+/// chunks. Build the renderer with FigureOptions::pixelAlignment = scale.
 [[nodiscard]] QByteArray renderPng(const FigureRenderer& figure, double scale);
-/// SVG 1.2 Tiny (QSvgGenerator): rectangles, lines and text elements; sized in px, viewBox in
-/// figure units.
+/// SVG of the figure (paintSvg), its title and caption as the document's title and description.
 [[nodiscard]] QByteArray renderSvg(const FigureRenderer& figure);
-/// PDF (QPdfWriter): one page the size of the figure (in whole points, rounded up), vector, with
-/// embedded font subsets so that the text can be searched and copied.
+/// PDF of the figure (paintPdf), its title as the document's title.
 [[nodiscard]] QByteArray renderPdf(const FigureRenderer& figure);
 
-/// Renders and writes the figure through writeFileAtomically: on failure IoError names the path
-/// and the reason, an existing file is left byte-identical and no temporary is left.
-void exportFigure(const FigureRenderer& figure, const std::filesystem::path& path, const ImageExportOptions& options);
-
-/// The format a file name asks for ("png", "svg", "pdf", case-insensitive suffix); Png otherwise.
-[[nodiscard]] ImageFormat imageFormatForSuffix(const QString& suffix);
+/// What paint draws on a size (figure units) page, as SVG 1.2 Tiny (QSvgGenerator): rectangles,
+/// lines and text elements; sized in px, viewBox in figure units.
+[[nodiscard]] QByteArray paintSvg(QSizeF size, const QString& title, const QString& description,
+                                  const std::function<void(QPainter&)>& paint);
+/// The same as a PDF (QPdfWriter): one page of that size (in whole points, rounded up), vector,
+/// with embedded font subsets so that the text can be searched and copied.
+[[nodiscard]] QByteArray paintPdf(QSizeF size, const QString& title, const std::function<void(QPainter&)>& paint);
 
 }  // namespace attnviz::ui

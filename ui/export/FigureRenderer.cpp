@@ -227,8 +227,9 @@ QString FigureRenderer::defaultTitle(Step step, int head, int heads) {
         case Step::Weights: name = tr("Attention weights"); break;
         case Step::Context: name = tr("Context (weights · V)"); break;
     }
-    if (head != kAllHeads) return tr("%1 — head %2").arg(name).arg(head);
-    if (heads <= 1) return tr("%1 — head 0").arg(name);
+    // Heads are counted from 1 where a person reads them (the core's index + 1).
+    if (head != kAllHeads) return tr("%1 — head %2").arg(name).arg(head + 1);
+    if (heads <= 1) return tr("%1 — head %2").arg(name).arg(1);
     if (isSquareStep(step)) return tr("%1 — mean of %2 heads").arg(name).arg(heads);
     return tr("%1 — all %2 heads").arg(name).arg(heads);
 }
@@ -242,7 +243,7 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
     QString heads = config.heads == 1 ? tr("1 head") : tr("%1 heads").arg(config.heads);
     if (step != Step::X && step != Step::Output) {
         if (head != kAllHeads) {
-            heads += tr(" (head %1 shown)").arg(head);
+            heads += tr(" (head %1 shown)").arg(head + 1);
         } else if (config.heads > 1) {
             heads += isSquareStep(step) ? tr(" (mean shown)") : tr(" (all shown)");
         }

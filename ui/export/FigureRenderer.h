@@ -38,11 +38,10 @@ public:
     /// Keeps a reference: the source must outlive the renderer.
     FigureRenderer(const MatrixSource& source, FigureOptions options);
 
-    [[nodiscard]] const FigureOptions& options() const { return options_; }
     [[nodiscard]] const MatrixSource& source() const { return source_; }
     /// The whole figure, in figure units.
     [[nodiscard]] QSizeF size() const { return size_; }
-    /// The title as drawn (options().title, or the default one).
+    /// The title as drawn (FigureOptions::title, or the default one).
     [[nodiscard]] const QString& title() const { return title_; }
     /// The settings caption as drawn: its lines separated by "\n"; empty when turned off.
     [[nodiscard]] const QString& caption() const { return caption_; }
@@ -58,10 +57,11 @@ public:
     /// Draws the figure with its top-left corner at (0, 0), background filled.
     void paint(QPainter& painter) const;
 
-    /// "Attention weights — head 0", "Scores QKᵀ — mean of 2 heads", "Queries Q — all heads", …
+    /// "Attention weights — head 1" (head = 0: heads are counted from 1 in what a person reads),
+    /// "Scores QKᵀ — mean of 2 heads", "Queries Q — all 2 heads", …
     [[nodiscard]] static QString defaultTitle(Step step, int head, int heads);
-    /// One line with the settings: n, d_model, heads and the head shown, d_k, scaling, T, the
-    /// masks, positions, projections and the seed.
+    /// One line with the settings: n, d_model, heads and the head shown (from 1), d_k, scaling,
+    /// T, the masks, positions, projections and the seed.
     [[nodiscard]] static QString settingsCaption(const AttentionTrace& trace, Step step, int head);
 
 private:

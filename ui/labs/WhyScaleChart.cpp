@@ -13,20 +13,18 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMessageBox>
-#include <QPageLayout>
-#include <QPageSize>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QPushButton>
-#include <QSvgGenerator>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
+#include <optional>
 
 #include "core/base/Errors.h"
 #include "core/io/AtomicFile.h"
+#include "ui/export/ExportFormat.h"
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/export/FilePath.h"
@@ -36,7 +34,6 @@ namespace attnviz::ui {
 namespace {
 
 constexpr double kPngScale = 2;
-constexpr double kPointsPerInch = 72.0;
 
 QChartView* makeView(QChart* chart) {
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -281,53 +278,27 @@ void WhyScaleChart::applyFonts() {
 
 void WhyScaleChart::exportImage(const QString& path) const {
     const QSize size = charts_->size();
+    const auto paint = [this](QPainter& painter) { charts_->render(&painter); };
+    const QString title = varianceChart()->title() + QStringLiteral(" · ") + weightChart()->title();
+    const std::optional<ExportFormat> format = exportFormatFromName(QFileInfo(path).suffix());
     QByteArray bytes;
-    switch (imageFormatForSuffix(QFileInfo(path).suffix())) {
-        case ImageFormat::Png: {
-            QImage image(size * kPngScale, QImage::Format_RGB32);
-            image.setDevicePixelRatio(kPngScale);
-            image.fill(palette().color(QPalette::Base));
-            image.setDotsPerMeterX(static_cast<int>(std::lround(kFigureUnitsPerInch * kPngScale / 0.0254)));
-            image.setDotsPerMeterY(image.dotsPerMeterX());
-            QPainter painter(&image);
-            charts_->render(&painter);
-            painter.end();
-            QBuffer buffer(&bytes);
-            buffer.open(QIODevice::WriteOnly);
-            if (!image.save(&buffer, "PNG")) throw Error("cannot encode the PNG");
-            break;
-        }
-        case ImageFormat::Svg: {
-            QBuffer buffer(&bytes);
-            buffer.open(QIODevice::WriteOnly);
-            QSvgGenerator generator;
-            generator.setOutputDevice(&buffer);
-            generator.setResolution(static_cast<int>(kFigureUnitsPerInch));
-            generator.setSize(size);
-            generator.setViewBox(QRect(QPoint(0, 0), size));
-            generator.setTitle(varianceChart()->title() + QStringLiteral(" · ") + weightChart()->title());
-            QPainter painter(&generator);
-            charts_->render(&painter);
-            painter.end();
-            break;
-        }
-        case ImageFormat::Pdf: {
-            QBuffer buffer(&bytes);
-            buffer.open(QIODevice::WriteOnly);
-            QPdfWriter pdf(&buffer);
-            pdf.setCreator(QStringLiteral("AttnViz"));
-            pdf.setTitle(varianceChart()->title() + QStringLiteral(" · ") + weightChart()->title());
-            pdf.setResolution(static_cast<int>(kFigureUnitsPerInch));
-            const QSizeF points(std::ceil(size.width() * kPointsPerInch / kFigureUnitsPerInch),
-                                std::ceil(size.height() * kPointsPerInch / kFigureUnitsPerInch));
-            pdf.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
-                                          QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Point));
-            QPainter painter;
-            if (!painter.begin(&pdf)) throw Error("cannot start the PDF");
-            charts_->render(&painter);
-            painter.end();
-            break;
-        }
+    if (format == ExportFormat::Svg) {
+        bytes = paintSvg(size, title, QString(), paint);
+    } else if (format == ExportFormat::Pdf) {
+        bytes = paintPdf(size, title, paint);
+    } else {
+        // PNG for any other name: the charts as on screen, at twice their size.
+        QImage image(size * kPngScale, QImage::Format_RGB32);
+        image.setDevicePixelRatio(kPngScale);
+        image.fill(palette().color(QPalette::Base));
+        image.setDotsPerMeterX(static_cast<int>(std::lround(kFigureUnitsPerInch * kPngScale / 0.0254)));
+        image.setDotsPerMeterY(image.dotsPerMeterX());
+        QPainter painter(&image);
+        paint(painter);
+        painter.end();
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        if (!image.save(&buffer, "PNG")) throw Error("cannot encode the PNG");
     }
     writeFileAtomically(toPath(path), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }

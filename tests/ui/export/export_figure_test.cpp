@@ -18,6 +18,7 @@
 #include "core/base/Errors.h"
 #include "core/io/AtomicFile.h"
 #include "tests/support/PixelColours.h"
+#include "ui/export/ExportRequest.h"
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/heatmap/ColorMap.h"
@@ -201,12 +202,19 @@ TEST(ExportFigure, TitleAndCaptionSayWhatTheFigureShows) {
     const auto trace = makeTrace(true, 2);
     const MatrixSource weights(trace, Step::Weights, 0);
     const FigureRenderer figure(weights, FigureOptions{});
-    EXPECT_EQ(figure.title(), QStringLiteral("Attention weights — head 0"));
+    EXPECT_EQ(figure.title(), QStringLiteral("Attention weights — head 1"))
+        << "the first head is head 1, as in the window";
     const QString caption = figure.caption();
-    for (const char* part : {"n = 10", "d_model = 8", "2 heads (head 0 shown)", "d_k = 4", "scaled by √d_k", "T = 1",
+    for (const char* part : {"n = 10", "d_model = 8", "2 heads (head 1 shown)", "d_k = 4", "scaled by √d_k", "T = 1",
                              "mask: causal", "seed 42"})
         EXPECT_TRUE(caption.contains(QString::fromUtf8(part))) << part << " not in " << caption.toStdString();
+    const MatrixSource secondScores(trace, Step::Scores, 1);
+    const FigureRenderer second(secondScores, FigureOptions{});
+    EXPECT_EQ(second.title(), QStringLiteral("Scores QKᵀ — head 2"));
+    EXPECT_TRUE(second.caption().contains(QStringLiteral("2 heads (head 2 shown)"))) << second.caption().toStdString();
 
+    EXPECT_EQ(FigureRenderer::defaultTitle(Step::Weights, kAllHeads, 1), QStringLiteral("Attention weights — head 1"))
+        << "the mean of one head is that head";
     EXPECT_EQ(FigureRenderer::defaultTitle(Step::Weights, kAllHeads, 2), QStringLiteral("Attention weights — mean of 2 heads"));
     EXPECT_EQ(FigureRenderer::defaultTitle(Step::Q, kAllHeads, 2), QStringLiteral("Queries Q — all 2 heads"));
     EXPECT_EQ(FigureRenderer::defaultTitle(Step::X, 0, 1), QStringLiteral("Input X (embeddings + positions)"));
@@ -303,24 +311,22 @@ TEST(ExportFigure, DefaultPngScaleKeepsLargeFiguresWithinAPage) {
 }
 
 TEST(ExportFigure, FailedWriteThrowsAndLeavesNothing) {
-    const auto trace = makeTrace(false);
-    const MatrixSource source(trace, Step::Weights, 0);
-    const FigureRenderer figure(source, FigureOptions{});
+    ExportRequest request;
+    request.trace = makeTrace(false);
     QTemporaryDir folder;
-    const std::filesystem::path missing = (folder.path() + QStringLiteral("/no/such/f.png")).toStdString();
+    request.path = (folder.path() + QStringLiteral("/no/such/f.png")).toStdString();
     try {
-        exportFigure(figure, missing, ImageExportOptions{});
+        exportFile(request);
         ADD_FAILURE() << "no IoError";
     } catch (const IoError& error) {
         EXPECT_NE(std::string(error.what()).find("does not exist"), std::string::npos) << error.what();
     }
     EXPECT_TRUE(QDir(folder.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden).isEmpty());
 
-    const std::filesystem::path existing = (folder.path() + QStringLiteral("/keep.svg")).toStdString();
-    writeFileAtomically(existing, std::string_view("old"));
-    ImageExportOptions svg;
-    svg.format = ImageFormat::Svg;
-    exportFigure(figure, existing, svg);
-    EXPECT_NE(readFileBytes(existing), "old");
+    request.path = (folder.path() + QStringLiteral("/keep.svg")).toStdString();
+    writeFileAtomically(request.path, std::string_view("old"));
+    request.format = ExportFormat::Svg;
+    exportFile(request);
+    EXPECT_NE(readFileBytes(request.path), "old");
     EXPECT_EQ(QDir(folder.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden).size(), 1);
 }

@@ -1,0 +1,73 @@
+#include "ui/export/ExportRequest.h"
+
+#include <QByteArray>
+
+#include "core/base/Errors.h"
+#include "core/formats/MatrixCsv.h"
+#include "core/formats/TraceJson.h"
+#include "core/io/AtomicFile.h"
+#include "ui/export/FigureExporter.h"
+
+namespace attnviz::ui {
+namespace {
+
+void write(std::ostream& out, const QByteArray& bytes) {
+    out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
+}
+
+void requireTrace(const ExportRequest& request) {
+    if (!request.trace) throw Error("there is nothing to export yet");
+}
+
+}  // namespace
+
+MatrixSource exportSource(const ExportRequest& request) {
+    requireTrace(request);
+    return {request.trace, request.step, request.head, SourceOptions{request.language, request.weightsRange}};
+}
+
+FigureOptions exportFigureOptions(const ExportRequest& request, double pixelAlignment) {
+    FigureOptions options;
+    options.title = request.title;
+    options.colormap = request.colormap;
+    options.showValues = request.showValues;
+    options.showCaption = request.showCaption;
+    options.pixelAlignment = pixelAlignment;
+    return options;
+}
+
+double exportPngScale(const ExportRequest& request, const MatrixSource& source) {
+    if (request.pngScale) return *request.pngScale;
+    // The size at the default scale decides whether a large figure gets a lower one.
+    return defaultPngScale(FigureRenderer(source, exportFigureOptions(request, kDefaultPngScale)).size());
+}
+
+void writeExport(const ExportRequest& request, std::ostream& out) {
+    requireTrace(request);
+    switch (request.format) {
+        case ExportFormat::Png: {
+            const MatrixSource source = exportSource(request);
+            const double scale = exportPngScale(request, source);
+            write(out, renderPng(FigureRenderer(source, exportFigureOptions(request, scale)), scale));
+            break;
+        }
+        case ExportFormat::Svg: {
+            const MatrixSource source = exportSource(request);
+            write(out, renderSvg(FigureRenderer(source, exportFigureOptions(request, 1))));
+            break;
+        }
+        case ExportFormat::Pdf: {
+            const MatrixSource source = exportSource(request);
+            write(out, renderPdf(FigureRenderer(source, exportFigureOptions(request, 1))));
+            break;
+        }
+        case ExportFormat::Csv: writeStepCsv(out, *request.trace, request.step, request.head); break;
+        case ExportFormat::Json: writeTraceJson(out, *request.trace); break;
+    }
+}
+
+void exportFile(const ExportRequest& request) {
+    writeFileAtomically(request.path, [&](std::ostream& out) { writeExport(request, out); });
+}
+
+}  // namespace attnviz::ui
