@@ -1,19 +1,15 @@
 #pragma once
 #include <QAbstractScrollArea>
-#include <QCache>
-#include <QFuture>
 #include <QImage>
-#include <QThreadPool>
 
-#include <atomic>
 #include <memory>
 #include <optional>
-#include <vector>
 
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapGeometry.h"
 #include "ui/heatmap/HeatmapPainter.h"
 #include "ui/heatmap/MatrixSource.h"
+#include "ui/heatmap/TileCache.h"
 
 namespace attnviz::ui {
 
@@ -24,9 +20,9 @@ namespace attnviz::ui {
 /// arrow keys select a cell; in mask-edit mode a click (or Space) toggles the cell's mask
 /// instead. The hover tooltip gives both tokens and the exact value.
 ///
-/// Painting draws cached tiles (256 × 256 px images keyed by cell size and position) rendered by
-/// HeatmapPainter: visible tiles only, the first ones at once, the rest on a worker thread, so a
-/// 4,096-token matrix pans smoothly. Labels, titles and values follow the widget's font, at
+/// Painting draws cached tiles (TileCache: 256 × 256 px images keyed by cell size and position)
+/// rendered by HeatmapPainter: visible tiles only, the first ones at once, the rest on a worker
+/// thread, so a 4,096-token matrix pans smoothly. Labels, titles and values follow the widget's font, at
 /// 12 pt at least (readable on a projector).
 class HeatmapView : public QAbstractScrollArea {
     Q_OBJECT
@@ -143,23 +139,12 @@ protected:
     bool viewportEvent(QEvent* event) override;
 
 private:
-    struct Tile {
-        int cellSize;
-        int x;
-        int y;
-    };
-
     [[nodiscard]] GridGeometry grid() const;
-    [[nodiscard]] static quint64 tileKey(const Tile& tile);
-    [[nodiscard]] static QImage renderTile(const MatrixSource& source, const HeatmapStyle& style, const Tile& tile,
-                                           qreal devicePixelRatio);
+    [[nodiscard]] static QImage renderTile(const MatrixSource& source, const HeatmapStyle& style,
+                                           const TileIndex& tile, qreal devicePixelRatio);
     void relayout();
     void invalidateTiles();
     void paintGrid(QPainter& painter, const GridGeometry& grid);
-    void startTileJob();
-    void tileReady(quint64 key, const QImage& image, quint64 generation);
-    void tileJobFinished();
-    void cancelTileJob();
     void zoomTo(int pixels, QPointF anchor);
     [[nodiscard]] QPointF zoomAnchor() const;
     void selectCell(std::optional<CellIndex> cell);
@@ -182,14 +167,7 @@ private:
 
     bool async_ = true;
     int syncBudgetMs_ = 12;
-    bool jobActive_ = false;
-    quint64 generation_ = 0;
-    QCache<quint64, QImage> tiles_;
-    std::vector<Tile> wanted_;    ///< visible tiles waiting for the worker, latest paint wins
-    std::vector<quint64> inFlight_;  ///< tiles the running job was given
-    QThreadPool pool_;
-    QFuture<void> job_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    TileCache tiles_;
 };
 
 }  // namespace attnviz::ui
