@@ -40,7 +40,7 @@ QString stepValueWord(Step step) {
 HeatmapView::HeatmapView(QWidget* parent) : QAbstractScrollArea(parent) {
     setFocusPolicy(Qt::StrongFocus);
     setFrameShape(QFrame::NoFrame);
-    viewport()->setMouseTracking(true);
+    viewport()->setMouseTracking(true);  // moves without a button: the tooltip follows the cell under the mouse
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     connect(&tiles_, &TileCache::tileReady, this, [this] { viewport()->update(layout_.grid.toAlignedRect()); });
     connect(&tiles_, &TileCache::allRendered, viewport(), qOverload<>(&QWidget::update));
@@ -53,7 +53,6 @@ HeatmapView::~HeatmapView() = default;
 
 void HeatmapView::setSource(std::shared_ptr<const MatrixSource> source) {
     source_ = std::move(source);
-    hovered_.reset();
     if (!userZoomed_) cellSize_ = defaultCellSize();
     invalidateTiles();
     relayout();
@@ -70,24 +69,8 @@ void HeatmapView::setSequentialMap(const QString& name) {
     invalidateTiles();
 }
 
-void HeatmapView::setDivergingMap(const QString& name) {
-    const ColorMap map(name);
-    if (map == divergingMap_) return;
-    divergingMap_ = map;
-    invalidateTiles();
-}
-
 ColorMap HeatmapView::colorMap() const {
     return source_ && source_->kind() == ValueKind::Signed ? divergingMap_ : sequentialMap_;
-}
-
-void HeatmapView::setDecimals(int decimals) {
-    decimals = std::clamp(decimals, 0, 10);
-    if (decimals == decimals_) return;
-    decimals_ = decimals;
-    if (!userZoomed_) cellSize_ = defaultCellSize();
-    invalidateTiles();
-    relayout();
 }
 
 void HeatmapView::setShowValues(bool show) {
@@ -102,16 +85,8 @@ void HeatmapView::setSmallestValueScale(double scale) {
     invalidateTiles();
 }
 
-void HeatmapView::setAxisTitles(const AxisTitles& titles) {
-    titles_ = titles;
-    viewport()->update();
-}
-
 AxisTitles HeatmapView::axisTitles() const {
-    AxisTitles titles = source_ ? HeatmapPainter::defaultAxisTitles(*source_) : AxisTitles{tr("Queries"), tr("Keys")};
-    if (!titles_.rows.isEmpty()) titles.rows = titles_.rows;
-    if (!titles_.columns.isEmpty()) titles.columns = titles_.columns;
-    return titles;
+    return source_ ? HeatmapPainter::defaultAxisTitles(*source_) : AxisTitles{tr("Queries"), tr("Keys")};
 }
 
 void HeatmapView::setCellSize(int pixels) { zoomTo(pixels, zoomAnchor()); }
@@ -128,8 +103,8 @@ QFont HeatmapView::readableFont() const {
 
 int HeatmapView::defaultCellSize() const {
     const QFontMetricsF metrics(readableFont());
-    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), decimals_)
-                                   : formatValue(0.25, decimals_);
+    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), kDecimals)
+                                   : formatValue(0.25, kDecimals);
     const double text = std::max(metrics.horizontalAdvance(widest), metrics.horizontalAdvance(QStringLiteral("0.25")));
     const double side = std::max({text + 16, metrics.height() + 16, 40.0});
     return clampCellSize(static_cast<int>(std::ceil(side)));
@@ -213,7 +188,7 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
         style.scaleMin = source_->scaleMin();
         style.scaleMax = source_->scaleMax();
     }
-    style.decimals = decimals_;
+    style.decimals = kDecimals;
     style.showValues = showValues_;
     style.valueFont = readableFont();
     style.smallestValueScale = smallestValueScale_;
@@ -431,18 +406,6 @@ void HeatmapView::mousePressEvent(QMouseEvent* event) {
     event->accept();
 }
 
-void HeatmapView::mouseMoveEvent(QMouseEvent* event) {
-    const std::optional<CellIndex> cell = cellAt(event->position().toPoint());
-    if (cell != hovered_) {
-        hovered_ = cell;
-        if (cell)
-            emit cellHovered(cell->row, cell->col);
-        else
-            emit cellHovered(-1, -1);
-    }
-    QAbstractScrollArea::mouseMoveEvent(event);
-}
-
 void HeatmapView::wheelEvent(QWheelEvent* event) {
     if (!(event->modifiers() & Qt::ControlModifier)) {
         QAbstractScrollArea::wheelEvent(event);
@@ -533,10 +496,6 @@ bool HeatmapView::viewportEvent(QEvent* event) {
             event->ignore();
         }
         return true;
-    }
-    if (event->type() == QEvent::Leave && hovered_) {
-        hovered_.reset();
-        emit cellHovered(-1, -1);
     }
     return QAbstractScrollArea::viewportEvent(event);
 }

@@ -39,15 +39,12 @@ public:
     /// Map used for weights (ValueKind::Weights): a ColorMap name, default "Blues".
     void setSequentialMap(const QString& name);
     [[nodiscard]] QString sequentialMap() const { return sequentialMap_.name(); }
-    /// Map used for signed matrices (ValueKind::Signed): default "RdBu_r".
-    void setDivergingMap(const QString& name);
-    [[nodiscard]] QString divergingMap() const { return divergingMap_.name(); }
-    /// The map in use for the current source.
+    /// The map in use for the current source: the sequential map for weights, "RdBu_r" for
+    /// signed matrices (ValueKind::Signed).
     [[nodiscard]] ColorMap colorMap() const;
 
-    /// Digits after the point in cells (0 … 10, default 2); tooltips always show every digit.
-    void setDecimals(int decimals);
-    [[nodiscard]] int decimals() const { return decimals_; }
+    /// Digits after the point in cells; tooltips always show every digit.
+    static constexpr int kDecimals = 2;
     /// Values in cells (when they fit); default on.
     void setShowValues(bool show);
     [[nodiscard]] bool showValues() const { return showValues_; }
@@ -57,8 +54,7 @@ public:
     void setSmallestValueScale(double scale);
     [[nodiscard]] double smallestValueScale() const { return smallestValueScale_; }
     static constexpr double kFittedValueScale = 0.8;
-    /// Axis titles; empty strings mean "automatic" ("Queries"/"Keys" or "Tokens"/"Dimensions").
-    void setAxisTitles(const AxisTitles& titles);
+    /// Axis titles: "Queries"/"Keys" or "Tokens"/"Dimensions", as the source's step has.
     [[nodiscard]] AxisTitles axisTitles() const;
 
     /// Side of a cell in pixels (the zoom).
@@ -102,7 +98,6 @@ public:
     /// (default): tiles that are not ready within a few milliseconds are rendered on a worker
     /// thread and shown when done.
     void setAsyncRendering(bool on);
-    [[nodiscard]] bool asyncRendering() const { return async_; }
     /// With async rendering: how long one paintEvent may render tiles itself before handing the
     /// rest to the worker (default 12 ms; 0: every missing tile goes to the worker).
     void setSynchronousBudget(int milliseconds);
@@ -122,8 +117,6 @@ signals:
     void selectionCleared();
     /// Mask-edit mode: the user asked to toggle the mask of this cell.
     void cellMaskToggled(int row, int col);
-    /// The mouse entered a cell; (−1, −1) when it left the grid.
-    void cellHovered(int row, int col);
     /// The zoom changed.
     void cellSizeChanged(int pixels);
 
@@ -132,7 +125,6 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     void scrollContentsBy(int dx, int dy) override;
     void mousePressEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void changeEvent(QEvent* event) override;
@@ -152,16 +144,13 @@ private:
 
     std::shared_ptr<const MatrixSource> source_;
     ColorMap sequentialMap_{QStringLiteral("Blues")};
-    ColorMap divergingMap_{QStringLiteral("RdBu_r")};
-    int decimals_ = 2;
+    const ColorMap divergingMap_{QStringLiteral("RdBu_r")};
     bool showValues_ = true;
     double smallestValueScale_ = kFittedValueScale;
-    AxisTitles titles_;
     int cellSize_ = 48;
     bool userZoomed_ = false;
     double wheelRemainder_ = 0;
     std::optional<CellIndex> selected_;
-    std::optional<CellIndex> hovered_;
     bool maskEditMode_ = false;
     HeatmapLayout layout_;
 
