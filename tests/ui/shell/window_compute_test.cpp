@@ -1,13 +1,17 @@
 // The worker: the latest request wins, cancellation, errors reported as outcomes, and a long
-// input that never blocks the window.
+// input that never blocks the window. Where an order matters, a start hook holds the worker
+// before any work, so that the order is the same on any machine, fast or slow.
 #include <QApplication>
 #include <QClipboard>
 #include <QElapsedTimer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTimer>
+
+#include <atomic>
 
 #include <gtest/gtest.h>
 
@@ -24,6 +28,25 @@ namespace {
 using namespace attnviz::ui::testing;
 using Result = std::shared_ptr<const ComputeResult>;
 
+constexpr int kTimeoutMs = 20000;
+
+/// Holds the worker at the start of the first request (before any work) until release().
+struct WorkerGate {
+    QSemaphore reached;
+    QSemaphore opened;
+    std::atomic<int> started{0};
+
+    std::function<void()> hook() {
+        return [this] {
+            if (started.fetch_add(1) != 0) return;
+            reached.release();
+            (void)opened.tryAcquire(1, kTimeoutMs);  // bounded: a failing test never hangs
+        };
+    }
+    [[nodiscard]] bool waitUntilHeld() { return reached.tryAcquire(1, kTimeoutMs); }
+    void release() { opened.release(); }
+};
+
 QString longSentence(int tokens, const QString& prefix) {
     QStringList words;
     words.reserve(tokens);
@@ -32,14 +55,19 @@ QString longSentence(int tokens, const QString& prefix) {
 }
 
 TEST(ComputeControllerTest, TheLatestRequestWinsAndOnlyItIsReported) {
+    WorkerGate gate;
     ComputeController controller;
+    controller.setStartHook(gate.hook());
     std::vector<Result> results;
     QObject::connect(&controller, &ComputeController::finished, [&](const Result& r) { results.push_back(r); });
     const quint64 first = controller.request({longSentence(3000, QStringLiteral("a")), AttentionConfig{}, 0, {}});
+    ASSERT_TRUE(gate.waitUntilHeld()) << "the first request never started";
     const quint64 second = controller.request({QStringLiteral("Le chat est assis"), AttentionConfig{}, 0, {}});
+    gate.release();
     EXPECT_TRUE(controller.isBusy());
-    ASSERT_TRUE(waitUntil([&] { return !controller.isBusy(); })) << "never finished";
-    QTest::qWait(50);  // a stale result would arrive now
+    // Until both have finished, the superseded one too: its result must not be reported.
+    ASSERT_TRUE(waitUntil([&] { return controller.runningJobs() == 0; })) << "never finished";
+    EXPECT_FALSE(controller.isBusy());
     ASSERT_EQ(results.size(), 1u) << "only the latest request reports";
     EXPECT_NE(first, second);
     EXPECT_EQ(results[0]->id, second);
@@ -52,12 +80,17 @@ TEST(ComputeControllerTest, TheLatestRequestWinsAndOnlyItIsReported) {
 }
 
 TEST(ComputeControllerTest, CancelReportsACancelledOutcome) {
+    WorkerGate gate;
     ComputeController controller;
+    controller.setStartHook(gate.hook());
     Result result;
     QObject::connect(&controller, &ComputeController::finished, [&](const Result& r) { result = r; });
-    controller.request({longSentence(4000, QStringLiteral("b")), AttentionConfig{}, 0, {}});
+    QSignalSpy finished(&controller, &ComputeController::finished);
+    controller.request({QStringLiteral("Le chat est assis"), AttentionConfig{}, 0, {}});
+    ASSERT_TRUE(gate.waitUntilHeld()) << "the request never started";
     controller.cancel();
-    ASSERT_TRUE(waitUntil([&] { return result != nullptr; }));
+    gate.release();
+    ASSERT_TRUE(finished.wait(kTimeoutMs)) << "no outcome";
     EXPECT_EQ(result->outcome, ComputeResult::Outcome::Cancelled);
     EXPECT_FALSE(result->trace) << "a cancelled request carries no trace";
 }
