@@ -46,6 +46,10 @@ namespace {
 
 constexpr int kBusyIndicatorDelayMs = 200;  // short computations never flash the indicator
 
+bool sameSourceOptions(const SourceOptions& a, const SourceOptions& b) {
+    return a.language == b.language && a.weightsRange == b.weightsRange;
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -349,21 +353,21 @@ void MainWindow::applyView() {
     const ViewSettings view = viewSettings();
     heatmap_->setSequentialMap(view.colorMap);
     stepper_->heatmap()->setSequentialMap(view.colorMap);
-    // The head and the colour range make the sources again; the attention is never computed
-    // again for them.
+    // The head, the colour range and the language of the names make the sources again; the
+    // attention is never computed again for them.
     if (debounce_.isActive()) return;  // the computation about to start reads the view then
-    if (compute_->isBusy()) {          // the running request again, with the new view
+    const SourceOptions options = sourceOptions();
+    if (compute_->isBusy()) {  // the running request again, with the new view
+        if (lastRequest_.head == view.head && sameSourceOptions(lastRequest_.sourceOptions, options)) return;
         ComputeRequest again = lastRequest_;
         again.head = view.head;
-        again.sourceOptions = sourceOptions();
+        again.sourceOptions = options;
         send(std::move(again), lastRequestViewOnly_);
         return;
     }
     if (!trace_) return;
-    const SourceOptions options = sourceOptions();
-    if (ComputeController::shownHead(view.head, trace_->heads()) == selection_->head() &&
-        options.weightsRange == sourceOptions_.weightsRange && options.language == sourceOptions_.language)
-        return;  // only the colour map changed
+    const bool sameHead = ComputeController::shownHead(view.head, trace_->heads()) == selection_->head();
+    if (sameHead && sameSourceOptions(sourceOptions_, options)) return;  // the colour map at most
     send(requestFor(traceSentence_, trace_->config()), true);
 }
 
@@ -528,11 +532,9 @@ void MainWindow::changeEvent(QEvent* event) {
     QMainWindow::changeEvent(event);
     if (event->type() != QEvent::LanguageChange) return;
     retranslateUi();
-    // The steps' columns carry the teaching model's names in the language of their computation:
-    // made again (the trace is reused) when the language changes.
-    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching &&
-        sourceOptions().language != sourceOptions_.language)
-        startCompute();
+    // The steps' columns carry the teaching model's names in the language of their sources: made
+    // again from the same trace, as for another view.
+    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching) applyView();
 }
 
 void MainWindow::retranslateUi() {

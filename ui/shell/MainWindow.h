@@ -155,7 +155,8 @@ private:
     [[nodiscard]] ComputeRequest requestFor(const QString& sentence, const AttentionConfig& config) const;
     /// Sends request to the worker; viewOnly: it only makes the sources again for another view.
     void send(ComputeRequest request, bool viewOnly);
-    /// The controls' view changed: new colours at once, new sources for the head or the range.
+    /// The view changed (controls, language): new colours at once, new sources from the same
+    /// trace for the head, the colour range or the language of the dimension names.
     void applyView();
     void onResult(const std::shared_ptr<const ComputeResult>& result);
     void applyResult(const ComputeResult& result);
