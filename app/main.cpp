@@ -14,7 +14,6 @@
 #include "app/cli/ExportCommand.h"
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
-#include "ui/shell/ClassroomActions.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/SessionActions.h"
 
@@ -53,14 +52,11 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
     QApplication::setApplicationVersion(QStringLiteral(ATTNVIZ_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/org.attnviz.AttnViz.svg")));
     QGuiApplication::setDesktopFileName(QStringLiteral("org.attnviz.AttnViz"));
-    // The remembered (or the system's) language and theme, before the window is built in them.
-    attnviz::ui::ClassroomActions::applySavedLanguageAndTheme();
 
-    attnviz::ui::MainWindow window(nullptr);
-    attnviz::ui::SessionActions sessions(&window);
+    attnviz::ui::MainWindow window;  // in the remembered language and theme, with the last sentence
     if (options.text) window.setSentence(*options.text);
     window.show();
-    if (!options.sessionPath.isEmpty()) sessions.openSession(options.sessionPath);
+    if (!options.sessionPath.isEmpty()) window.sessionActions()->openSession(options.sessionPath);
     if (weights) {
         try {
             window.setConfig(attnviz::replaceWeights(window.config(), *weights));

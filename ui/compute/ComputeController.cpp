@@ -34,7 +34,9 @@ quint64 ComputeController::request(ComputeRequest request) {
     job.watcher = new QFutureWatcher<ComputeResult>(this);
     const quint64 id = job.id;
     connect(job.watcher, &QFutureWatcherBase::finished, this, [this, id] { onJobFinished(id); });
-    job.watcher->setFuture(QtConcurrent::run(&pool_, [request = std::move(request), cancel = job.cancel, id] {
+    job.watcher->setFuture(QtConcurrent::run(&pool_, [request = std::move(request), cancel = job.cancel, id,
+                                                      hook = startHook_] {
+        if (hook) hook();
         ComputeResult result = compute(request, *cancel);
         result.id = id;
         return result;
@@ -65,6 +67,10 @@ void ComputeController::setBusy(bool busy) {
     emit busyChanged(busy);
 }
 
+int ComputeController::shownHead(int requested, int heads) {
+    return requested == kAllHeads || (requested >= 0 && requested < heads) ? requested : 0;
+}
+
 ComputeResult ComputeController::compute(const ComputeRequest& request, const std::atomic<bool>& cancel) {
     QElapsedTimer timer;
     timer.start();
@@ -72,12 +78,11 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
     result.sentence = request.sentence;
     result.sourceOptions = request.sourceOptions;
     try {
+        if (cancel.load()) throw Cancelled();
         result.trace = request.reuse ? request.reuse
                                      : std::make_shared<const AttentionTrace>(AttentionTrace::compute(
                                            request.sentence.toStdString(), request.config, &cancel));
-        result.head = request.head == kAllHeads || (request.head >= 0 && request.head < result.trace->heads())
-                          ? request.head
-                          : 0;
+        result.head = shownHead(request.head, result.trace->heads());
         if (cancel.load()) throw Cancelled();
         result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.sourceOptions);
         if (request.labelFont)  // shared by the rows of every step and the columns of the n × n ones

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <list>
 #include <memory>
 #include <optional>
@@ -64,9 +65,17 @@ public:
     void cancel();
     /// True while the latest request runs.
     [[nodiscard]] bool isBusy() const { return busy_; }
+    /// Requests whose work has not finished yet, superseded ones included.
+    [[nodiscard]] int runningJobs() const { return static_cast<int>(jobs_.size()); }
+    /// For tests: called on the worker thread at the start of each request, before any work (a
+    /// request cancelled by then does none), so that a test can hold the worker at a known point.
+    /// Applies to the requests made after it is set; null: nothing is called.
+    void setStartHook(std::function<void()> hook) { startHook_ = std::move(hook); }
 
     /// The work itself, synchronous (what the worker thread runs).
     [[nodiscard]] static ComputeResult compute(const ComputeRequest& request, const std::atomic<bool>& cancel);
+    /// The head a result shows for the requested one: itself, or head 0 when the trace has no such head.
+    [[nodiscard]] static int shownHead(int requested, int heads);
 
 signals:
     void busyChanged(bool busy);
@@ -84,6 +93,7 @@ private:
 
     QThreadPool pool_;
     std::list<Job> jobs_;
+    std::function<void()> startHook_;
     quint64 latest_ = 0;
     bool busy_ = false;
 };

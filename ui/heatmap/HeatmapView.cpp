@@ -11,7 +11,6 @@
 #include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -20,8 +19,7 @@
 namespace attnviz::ui {
 namespace {
 
-constexpr int kTileSize = 256;
-constexpr int kTileCacheKiB = 96 * 1024;
+constexpr int kTileSize = TileCache::kTileSize;
 constexpr double kValueFontMinPoints = 12;
 constexpr int kValueFontMinPixels = 16;
 
@@ -42,24 +40,19 @@ QString stepValueWord(Step step) {
 HeatmapView::HeatmapView(QWidget* parent) : QAbstractScrollArea(parent) {
     setFocusPolicy(Qt::StrongFocus);
     setFrameShape(QFrame::NoFrame);
-    viewport()->setMouseTracking(true);
+    viewport()->setMouseTracking(true);  // moves without a button: the tooltip follows the cell under the mouse
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
-    tiles_.setMaxCost(kTileCacheKiB);
-    pool_.setMaxThreadCount(1);
+    connect(&tiles_, &TileCache::tileReady, this, [this] { viewport()->update(layout_.grid.toAlignedRect()); });
+    connect(&tiles_, &TileCache::allRendered, viewport(), qOverload<>(&QWidget::update));
     cellSize_ = defaultCellSize();
     updateAccessibility();
     relayout();
 }
 
-HeatmapView::~HeatmapView() {
-    cancelTileJob();
-    pool_.clear();
-    pool_.waitForDone();
-}
+HeatmapView::~HeatmapView() = default;
 
 void HeatmapView::setSource(std::shared_ptr<const MatrixSource> source) {
     source_ = std::move(source);
-    hovered_.reset();
     if (!userZoomed_) cellSize_ = defaultCellSize();
     invalidateTiles();
     relayout();
@@ -76,24 +69,8 @@ void HeatmapView::setSequentialMap(const QString& name) {
     invalidateTiles();
 }
 
-void HeatmapView::setDivergingMap(const QString& name) {
-    const ColorMap map(name);
-    if (map == divergingMap_) return;
-    divergingMap_ = map;
-    invalidateTiles();
-}
-
 ColorMap HeatmapView::colorMap() const {
     return source_ && source_->kind() == ValueKind::Signed ? divergingMap_ : sequentialMap_;
-}
-
-void HeatmapView::setDecimals(int decimals) {
-    decimals = std::clamp(decimals, 0, 10);
-    if (decimals == decimals_) return;
-    decimals_ = decimals;
-    if (!userZoomed_) cellSize_ = defaultCellSize();
-    invalidateTiles();
-    relayout();
 }
 
 void HeatmapView::setShowValues(bool show) {
@@ -108,16 +85,8 @@ void HeatmapView::setSmallestValueScale(double scale) {
     invalidateTiles();
 }
 
-void HeatmapView::setAxisTitles(const AxisTitles& titles) {
-    titles_ = titles;
-    viewport()->update();
-}
-
 AxisTitles HeatmapView::axisTitles() const {
-    AxisTitles titles = source_ ? HeatmapPainter::defaultAxisTitles(*source_) : AxisTitles{tr("Queries"), tr("Keys")};
-    if (!titles_.rows.isEmpty()) titles.rows = titles_.rows;
-    if (!titles_.columns.isEmpty()) titles.columns = titles_.columns;
-    return titles;
+    return source_ ? HeatmapPainter::defaultAxisTitles(*source_) : AxisTitles{tr("Queries"), tr("Keys")};
 }
 
 void HeatmapView::setCellSize(int pixels) { zoomTo(pixels, zoomAnchor()); }
@@ -134,8 +103,8 @@ QFont HeatmapView::readableFont() const {
 
 int HeatmapView::defaultCellSize() const {
     const QFontMetricsF metrics(readableFont());
-    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), decimals_)
-                                   : formatValue(0.25, decimals_);
+    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), kDecimals)
+                                   : formatValue(0.25, kDecimals);
     const double text = std::max(metrics.horizontalAdvance(widest), metrics.horizontalAdvance(QStringLiteral("0.25")));
     const double side = std::max({text + 16, metrics.height() + 16, 40.0});
     return clampCellSize(static_cast<int>(std::ceil(side)));
@@ -219,7 +188,7 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
         style.scaleMin = source_->scaleMin();
         style.scaleMax = source_->scaleMax();
     }
-    style.decimals = decimals_;
+    style.decimals = kDecimals;
     style.showValues = showValues_;
     style.valueFont = readableFont();
     style.smallestValueScale = smallestValueScale_;
@@ -232,7 +201,7 @@ void HeatmapView::setAsyncRendering(bool on) { async_ = on; }
 
 void HeatmapView::setSynchronousBudget(int milliseconds) { syncBudgetMs_ = std::max(0, milliseconds); }
 
-bool HeatmapView::hasPendingTiles() const { return jobActive_ || !wanted_.empty(); }
+bool HeatmapView::hasPendingTiles() const { return tiles_.isRendering(); }
 
 void HeatmapView::zoomIn() { zoomTo(zoomedCellSize(cellSize_, 1), zoomAnchor()); }
 
@@ -308,24 +277,11 @@ void HeatmapView::relayout() {
 }
 
 void HeatmapView::invalidateTiles() {
-    ++generation_;
-    tiles_.clear();
-    wanted_.clear();
-    inFlight_.clear();
-    cancelTileJob();
+    tiles_.invalidate();
     viewport()->update();
 }
 
-void HeatmapView::cancelTileJob() {
-    if (cancel_) cancel_->store(true);
-}
-
-quint64 HeatmapView::tileKey(const Tile& tile) {
-    return (static_cast<quint64>(tile.cellSize) << 48) | (static_cast<quint64>(static_cast<quint32>(tile.x)) << 24) |
-           static_cast<quint64>(static_cast<quint32>(tile.y) & 0xffffffu);
-}
-
-QImage HeatmapView::renderTile(const MatrixSource& source, const HeatmapStyle& style, const Tile& tile,
+QImage HeatmapView::renderTile(const MatrixSource& source, const HeatmapStyle& style, const TileIndex& tile,
                                qreal devicePixelRatio) {
     const int pixels = static_cast<int>(std::ceil(kTileSize * devicePixelRatio));
     QImage image(pixels, pixels, QImage::Format_ARGB32_Premultiplied);
@@ -391,86 +347,38 @@ void HeatmapView::paintGrid(QPainter& painter, const GridGeometry& geometry) {
     const int x1 = static_cast<int>(std::ceil(content.right() / kTileSize));
     const int y0 = static_cast<int>(std::floor(content.top() / kTileSize));
     const int y1 = static_cast<int>(std::ceil(content.bottom() / kTileSize));
-    const HeatmapStyle style = heatmapStyle();
     const qreal ratio = viewport()->devicePixelRatioF();
     const QPointF origin = geometry.gridOrigin();
     // The cache must hold every visible tile twice over, or tiles would be evicted as they come in.
-    const auto tileKiB = static_cast<qint64>(std::ceil(kTileSize * ratio) * std::ceil(kTileSize * ratio) * 4 / 1024);
-    const qint64 needed = 2 * static_cast<qint64>(x1 - x0) * (y1 - y0) * tileKiB;
-    if (needed > tiles_.maxCost()) tiles_.setMaxCost(needed);
+    tiles_.reserve(2 * static_cast<qsizetype>(x1 - x0) * (y1 - y0), ratio);
+    const TileCache::Renderer render = [source = source_, style = heatmapStyle(), ratio](const TileIndex& tile) {
+        return renderTile(*source, style, tile, ratio);
+    };
     QElapsedTimer timer;
     timer.start();
-    std::vector<Tile> missing;
-    std::vector<quint64> visibleKeys;
+    std::vector<TileIndex> missing;
+    std::vector<TileIndex> visible;
     for (int ty = y0; ty < y1; ++ty) {
         for (int tx = x0; tx < x1; ++tx) {
-            const Tile tile{cellSize_, tx, ty};
-            const quint64 key = tileKey(tile);
-            visibleKeys.push_back(key);
+            const TileIndex tile{cellSize_, tx, ty};
+            visible.push_back(tile);
             const QPointF topLeft(origin.x() + tx * kTileSize, origin.y() + ty * kTileSize);
-            if (const QImage* cached = tiles_.object(key)) {
+            if (const QImage* cached = tiles_.find(tile)) {
                 painter.drawImage(topLeft, *cached);
                 continue;
             }
             if (!async_ || timer.elapsed() < syncBudgetMs_) {
-                QImage image = renderTile(*source_, style, tile, ratio);
+                QImage image = render(tile);
                 painter.drawImage(topLeft, image);
-                const auto cost = static_cast<int>(image.sizeInBytes() / 1024);
-                tiles_.insert(key, new QImage(std::move(image)), cost);
+                tiles_.insert(tile, std::move(image));
                 continue;
             }
             painter.fillRect(QRectF(topLeft, QSizeF(kTileSize, kTileSize)), palette().color(QPalette::AlternateBase));
-            if (std::find(inFlight_.begin(), inFlight_.end(), key) == inFlight_.end()) missing.push_back(tile);
+            missing.push_back(tile);
         }
     }
     painter.restore();
-    wanted_ = std::move(missing);
-    const bool stale = std::any_of(inFlight_.begin(), inFlight_.end(), [&visibleKeys](quint64 key) {
-        return std::find(visibleKeys.begin(), visibleKeys.end(), key) == visibleKeys.end();
-    });
-    if (jobActive_ && stale && !wanted_.empty()) cancelTileJob();
-    startTileJob();
-}
-
-void HeatmapView::startTileJob() {
-    if (jobActive_ || wanted_.empty() || !source_) return;
-    std::vector<Tile> tiles;
-    tiles.swap(wanted_);
-    inFlight_.clear();
-    for (const Tile& tile : tiles) inFlight_.push_back(tileKey(tile));
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    cancel_ = cancel;
-    jobActive_ = true;
-    // The destructor waits for the pool, so `this` outlives the job; queued calls to a deleted
-    // view are dropped by Qt.
-    job_ = QtConcurrent::run(&pool_, [this, tiles = std::move(tiles), cancel, source = source_, style = heatmapStyle(),
-                                      ratio = viewport()->devicePixelRatioF(), generation = generation_] {
-        for (const Tile& tile : tiles) {
-            if (cancel->load()) break;
-            QImage image = renderTile(*source, style, tile, ratio);
-            const quint64 key = tileKey(tile);
-            QMetaObject::invokeMethod(
-                this, [this, key, image = std::move(image), generation] { tileReady(key, image, generation); },
-                Qt::QueuedConnection);
-        }
-        QMetaObject::invokeMethod(this, [this] { tileJobFinished(); }, Qt::QueuedConnection);
-    });
-}
-
-void HeatmapView::tileReady(quint64 key, const QImage& image, quint64 generation) {
-    if (generation != generation_) return;
-    inFlight_.erase(std::remove(inFlight_.begin(), inFlight_.end(), key), inFlight_.end());
-    tiles_.insert(key, new QImage(image), static_cast<int>(image.sizeInBytes() / 1024));
-    viewport()->update(layout_.grid.toAlignedRect());
-}
-
-void HeatmapView::tileJobFinished() {
-    jobActive_ = false;
-    inFlight_.clear();
-    if (!wanted_.empty())
-        startTileJob();
-    else
-        viewport()->update();
+    tiles_.renderInBackground(missing, visible, render);
 }
 
 void HeatmapView::resizeEvent(QResizeEvent* event) {
@@ -496,18 +404,6 @@ void HeatmapView::mousePressEvent(QMouseEvent* event) {
     else
         selectCell(cell);
     event->accept();
-}
-
-void HeatmapView::mouseMoveEvent(QMouseEvent* event) {
-    const std::optional<CellIndex> cell = cellAt(event->position().toPoint());
-    if (cell != hovered_) {
-        hovered_ = cell;
-        if (cell)
-            emit cellHovered(cell->row, cell->col);
-        else
-            emit cellHovered(-1, -1);
-    }
-    QAbstractScrollArea::mouseMoveEvent(event);
 }
 
 void HeatmapView::wheelEvent(QWheelEvent* event) {
@@ -600,10 +496,6 @@ bool HeatmapView::viewportEvent(QEvent* event) {
             event->ignore();
         }
         return true;
-    }
-    if (event->type() == QEvent::Leave && hovered_) {
-        hovered_.reset();
-        emit cellHovered(-1, -1);
     }
     return QAbstractScrollArea::viewportEvent(event);
 }

@@ -1,19 +1,15 @@
 #pragma once
 #include <QAbstractScrollArea>
-#include <QCache>
-#include <QFuture>
 #include <QImage>
-#include <QThreadPool>
 
-#include <atomic>
 #include <memory>
 #include <optional>
-#include <vector>
 
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapGeometry.h"
 #include "ui/heatmap/HeatmapPainter.h"
 #include "ui/heatmap/MatrixSource.h"
+#include "ui/heatmap/TileCache.h"
 
 namespace attnviz::ui {
 
@@ -24,9 +20,9 @@ namespace attnviz::ui {
 /// arrow keys select a cell; in mask-edit mode a click (or Space) toggles the cell's mask
 /// instead. The hover tooltip gives both tokens and the exact value.
 ///
-/// Painting draws cached tiles (256 × 256 px images keyed by cell size and position) rendered by
-/// HeatmapPainter: visible tiles only, the first ones at once, the rest on a worker thread, so a
-/// 4,096-token matrix pans smoothly. Labels, titles and values follow the widget's font, at
+/// Painting draws cached tiles (TileCache: 256 × 256 px images keyed by cell size and position)
+/// rendered by HeatmapPainter: visible tiles only, the first ones at once, the rest on a worker
+/// thread, so a 4,096-token matrix pans smoothly. Labels, titles and values follow the widget's font, at
 /// 12 pt at least (readable on a projector).
 class HeatmapView : public QAbstractScrollArea {
     Q_OBJECT
@@ -43,15 +39,12 @@ public:
     /// Map used for weights (ValueKind::Weights): a ColorMap name, default "Blues".
     void setSequentialMap(const QString& name);
     [[nodiscard]] QString sequentialMap() const { return sequentialMap_.name(); }
-    /// Map used for signed matrices (ValueKind::Signed): default "RdBu_r".
-    void setDivergingMap(const QString& name);
-    [[nodiscard]] QString divergingMap() const { return divergingMap_.name(); }
-    /// The map in use for the current source.
+    /// The map in use for the current source: the sequential map for weights, "RdBu_r" for
+    /// signed matrices (ValueKind::Signed).
     [[nodiscard]] ColorMap colorMap() const;
 
-    /// Digits after the point in cells (0 … 10, default 2); tooltips always show every digit.
-    void setDecimals(int decimals);
-    [[nodiscard]] int decimals() const { return decimals_; }
+    /// Digits after the point in cells; tooltips always show every digit.
+    static constexpr int kDecimals = 2;
     /// Values in cells (when they fit); default on.
     void setShowValues(bool show);
     [[nodiscard]] bool showValues() const { return showValues_; }
@@ -61,8 +54,7 @@ public:
     void setSmallestValueScale(double scale);
     [[nodiscard]] double smallestValueScale() const { return smallestValueScale_; }
     static constexpr double kFittedValueScale = 0.8;
-    /// Axis titles; empty strings mean "automatic" ("Queries"/"Keys" or "Tokens"/"Dimensions").
-    void setAxisTitles(const AxisTitles& titles);
+    /// Axis titles: "Queries"/"Keys" or "Tokens"/"Dimensions", as the source's step has.
     [[nodiscard]] AxisTitles axisTitles() const;
 
     /// Side of a cell in pixels (the zoom).
@@ -106,7 +98,6 @@ public:
     /// (default): tiles that are not ready within a few milliseconds are rendered on a worker
     /// thread and shown when done.
     void setAsyncRendering(bool on);
-    [[nodiscard]] bool asyncRendering() const { return async_; }
     /// With async rendering: how long one paintEvent may render tiles itself before handing the
     /// rest to the worker (default 12 ms; 0: every missing tile goes to the worker).
     void setSynchronousBudget(int milliseconds);
@@ -126,8 +117,6 @@ signals:
     void selectionCleared();
     /// Mask-edit mode: the user asked to toggle the mask of this cell.
     void cellMaskToggled(int row, int col);
-    /// The mouse entered a cell; (−1, −1) when it left the grid.
-    void cellHovered(int row, int col);
     /// The zoom changed.
     void cellSizeChanged(int pixels);
 
@@ -136,30 +125,18 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     void scrollContentsBy(int dx, int dy) override;
     void mousePressEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void changeEvent(QEvent* event) override;
     bool viewportEvent(QEvent* event) override;
 
 private:
-    struct Tile {
-        int cellSize;
-        int x;
-        int y;
-    };
-
     [[nodiscard]] GridGeometry grid() const;
-    [[nodiscard]] static quint64 tileKey(const Tile& tile);
-    [[nodiscard]] static QImage renderTile(const MatrixSource& source, const HeatmapStyle& style, const Tile& tile,
-                                           qreal devicePixelRatio);
+    [[nodiscard]] static QImage renderTile(const MatrixSource& source, const HeatmapStyle& style,
+                                           const TileIndex& tile, qreal devicePixelRatio);
     void relayout();
     void invalidateTiles();
     void paintGrid(QPainter& painter, const GridGeometry& grid);
-    void startTileJob();
-    void tileReady(quint64 key, const QImage& image, quint64 generation);
-    void tileJobFinished();
-    void cancelTileJob();
     void zoomTo(int pixels, QPointF anchor);
     [[nodiscard]] QPointF zoomAnchor() const;
     void selectCell(std::optional<CellIndex> cell);
@@ -167,29 +144,19 @@ private:
 
     std::shared_ptr<const MatrixSource> source_;
     ColorMap sequentialMap_{QStringLiteral("Blues")};
-    ColorMap divergingMap_{QStringLiteral("RdBu_r")};
-    int decimals_ = 2;
+    const ColorMap divergingMap_{QStringLiteral("RdBu_r")};
     bool showValues_ = true;
     double smallestValueScale_ = kFittedValueScale;
-    AxisTitles titles_;
     int cellSize_ = 48;
     bool userZoomed_ = false;
     double wheelRemainder_ = 0;
     std::optional<CellIndex> selected_;
-    std::optional<CellIndex> hovered_;
     bool maskEditMode_ = false;
     HeatmapLayout layout_;
 
     bool async_ = true;
     int syncBudgetMs_ = 12;
-    bool jobActive_ = false;
-    quint64 generation_ = 0;
-    QCache<quint64, QImage> tiles_;
-    std::vector<Tile> wanted_;    ///< visible tiles waiting for the worker, latest paint wins
-    std::vector<quint64> inFlight_;  ///< tiles the running job was given
-    QThreadPool pool_;
-    QFuture<void> job_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    TileCache tiles_;
 };
 
 }  // namespace attnviz::ui

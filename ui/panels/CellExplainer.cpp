@@ -100,71 +100,99 @@ void CellExplainer::setCell(std::shared_ptr<const AttentionTrace> trace, int hea
     render();
 }
 
+/// What every section of the explanation reads: the cell, its numbers and how it is written.
+struct CellExplainer::Context {
+    const AttentionTrace& trace;
+    int head;  ///< the head explained in detail (head 0 under the mean of the heads)
+    int query;
+    int key;
+    CellExplanation cell;
+    QString i, j;  ///< the query's and the key's positions as the formulas write them
+    QString wij;   ///< w_{i,j}
+    /// The teaching model, which names each dimension; null for the other presets.
+    const TeachingModel* model;
+    std::vector<int> largest;  ///< the products highlighted (largestProducts)
+
+    [[nodiscard]] int dK() const { return static_cast<int>(cell.q.size()); }
+    [[nodiscard]] QString queryName(int m) const {
+        return dimensionName(*model, model->queryDimensions()[static_cast<std::size_t>(head * trace.dK() + m)]);
+    }
+    [[nodiscard]] QString keyName(int m) const {
+        return dimensionName(*model, model->keyDimensions()[static_cast<std::size_t>(head * trace.dK() + m)]);
+    }
+    [[nodiscard]] bool isLargest(int m) const { return std::find(largest.begin(), largest.end(), m) != largest.end(); }
+};
+
 void CellExplainer::render() {
     const AttentionTrace& trace = *trace_;
     const int detailHead = head_ == kAllHeads ? 0 : head_;
-    const CellExplanation cell = explainCell(trace, detailHead, query_, key_);
-    const QString i = QString::number(query_), j = QString::number(key_);
-    const QString wij = QStringLiteral("w") + sub(i + QStringLiteral(",") + j);
-    QString html;
+    const bool named = trace.config().preset == ProjectionPreset::Teaching;
+    Context c{trace,
+              detailHead,
+              query_,
+              key_,
+              explainCell(trace, detailHead, query_, key_),
+              QString::number(query_),
+              QString::number(key_),
+              {},
+              named ? &teachingModelOf(trace.config()) : nullptr,
+              {}};
+    c.wij = QStringLiteral("w") + sub(c.i + QStringLiteral(",") + c.j);
+    c.largest = largestProducts(c.cell.products);
+    showHtml(titleSection(c) + productsSection(c) + dotProductSection(c) + scalingSection(c) + maskSection(c) +
+             softmaxSection(c) + contextSection(c));
+}
 
-    html += tr("<h3>Weight %1: query %2 «&nbsp;%3&nbsp;» → key %4 «&nbsp;%5&nbsp;»</h3>")
-                .arg(wij, i, token(trace, query_), j, token(trace, key_));
-
+QString CellExplainer::titleSection(const Context& c) const {
+    const AttentionTrace& trace = c.trace;
+    QString html = tr("<h3>Weight %1: query %2 «&nbsp;%3&nbsp;» → key %4 «&nbsp;%5&nbsp;»</h3>")
+                       .arg(c.wij, c.i, token(trace, c.query), c.j, token(trace, c.key));
     if (head_ == kAllHeads && trace.heads() > 1) {
         QStringList perHead;
-        for (int h = 0; h < trace.heads(); ++h) perHead << num(trace.weight(h, query_, key_));
-        const double mean = trace.block(Step::Weights, kAllHeads, query_, key_, 1, 1)(0, 0);
+        for (int h = 0; h < trace.heads(); ++h) perHead << num(trace.weight(h, c.query, c.key));
+        const double mean = trace.block(Step::Weights, kAllHeads, c.query, c.key, 1, 1)(0, 0);
         html += tr("<p>The heatmap shows the mean over the %1 heads:</p>").arg(trace.heads());
         html += formula(tr("mean %1 = (%2) / %3 = <b>%4</b>")
-                            .arg(wij, perHead.join(QStringLiteral(" + ")), QString::number(trace.heads()), num(mean)));
+                            .arg(c.wij, perHead.join(QStringLiteral(" + ")), QString::number(trace.heads()), num(mean)));
         html += tr("<p>Below, head 1 in detail.</p>");
     } else if (trace.heads() > 1) {
         html += tr("<p>Head %1 of %2 (its own slice of d_k = %3 columns of Q and K).</p>")
-                    .arg(detailHead + 1)
+                    .arg(c.head + 1)
                     .arg(trace.heads())
                     .arg(trace.dK());
     }
+    return html;
+}
 
+QString CellExplainer::productsSection(const Context& c) const {
     // 1. q_i and k_j side by side, with the products; the teaching model names each dimension.
-    const AttentionConfig& config = trace.config();
-    const bool named = config.preset == ProjectionPreset::Teaching;
-    const TeachingModel* model = named ? &teachingModelOf(config) : nullptr;
-    const auto dK = static_cast<int>(cell.q.size());
-    const int firstColumn = detailHead * trace.dK();
-    const auto queryName = [&](int m) {
-        return dimensionName(*model, model->queryDimensions()[static_cast<std::size_t>(firstColumn + m)]);
-    };
-    const auto keyName = [&](int m) {
-        return dimensionName(*model, model->keyDimensions()[static_cast<std::size_t>(firstColumn + m)]);
-    };
-    const std::vector<int> largest = largestProducts(cell.products);
-    const auto isLargest = [&](int m) { return std::find(largest.begin(), largest.end(), m) != largest.end(); };
-
-    html += tr("<p><b>1. The query of «&nbsp;%1&nbsp;» and the key of «&nbsp;%2&nbsp;»</b> (d_k = %3 numbers each)</p>")
-                .arg(token(trace, query_), token(trace, key_))
-                .arg(trace.dK());
+    const CellExplanation& cell = c.cell;
+    const bool named = c.model != nullptr;
+    QString html =
+        tr("<p><b>1. The query of «&nbsp;%1&nbsp;» and the key of «&nbsp;%2&nbsp;»</b> (d_k = %3 numbers each)</p>")
+            .arg(token(c.trace, c.query), token(c.trace, c.key))
+            .arg(c.trace.dK());
     // Why the score is what it is, in words, before the numbers.
-    if (!largest.empty() && named) {
+    if (!c.largest.empty() && named) {
         html += tr("<p>The largest products (highlighted below):</p>") + QStringLiteral("<ul>");
-        for (int m : largest)
+        for (int m : c.largest)
             html += QStringLiteral("<li>") +
                     tr("«&nbsp;%1&nbsp;» × «&nbsp;%2&nbsp;» = %3 × %4 = <b>%5</b>")
-                        .arg(queryName(m).toHtmlEscaped(), keyName(m).toHtmlEscaped(), num(cell.q[m]), num(cell.k[m]),
-                             num(cell.products[m])) +
+                        .arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped(), num(cell.q[m]),
+                             num(cell.k[m]), num(cell.products[m])) +
                     QStringLiteral("</li>");
         html += QStringLiteral("</ul>");
     }
     // With names, the table takes the dock's width and the names wrap in their column, instead
     // of running past the dock's edge.
     html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
-                .arg(sub(i), sub(j), named ? QStringLiteral(" width=\"100%\"") : QString());
+                .arg(sub(c.i), sub(c.j), named ? QStringLiteral(" width=\"100%\"") : QString());
     if (named)
         html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
                     .arg(tr("dimension: query ↔ key"));
     html += QStringLiteral("</tr>");
     int shownRows = 0, zeroRows = 0;
-    for (int m = 0; m < dK; ++m) {
+    for (int m = 0; m < c.dK(); ++m) {
         // The model's unused dimensions (q and k both 0) would only add rows of zeros.
         if (named && cell.q[m] == 0 && cell.k[m] == 0) {
             ++zeroRows;
@@ -173,100 +201,118 @@ void CellExplainer::render() {
         if (shownRows == kMaxTableRows) break;
         ++shownRows;
         // Dark text on the light highlight, whatever the theme.
-        const QString cellStart =
-            isLargest(m) ? QStringLiteral("<td align=\"right\" bgcolor=\"%1\"><b><font color=\"#202020\">").arg(kLargestColour)
-                         : QStringLiteral("<td align=\"right\">");
-        const QString cellEnd = isLargest(m) ? QStringLiteral("</font></b></td>") : QStringLiteral("</td>");
+        const QString cellStart = c.isLargest(m) ? QStringLiteral("<td align=\"right\" bgcolor=\"%1\"><b><font "
+                                                                  "color=\"#202020\">")
+                                                       .arg(kLargestColour)
+                                                 : QStringLiteral("<td align=\"right\">");
+        const QString cellEnd = c.isLargest(m) ? QStringLiteral("</font></b></td>") : QStringLiteral("</td>");
         html += QStringLiteral("<tr><td align=\"right\">%1</td>").arg(m);
         html += cellStart + num(cell.q[m]) + cellEnd + cellStart + num(cell.k[m]) + cellEnd + cellStart +
                 num(cell.products[m]) + cellEnd;
         // The names last, so the numbers stay in view in a narrow dock.
         if (named)
             html += QStringLiteral("<td style=\"white-space: normal\">%1 ↔ %2</td>")
-                        .arg(queryName(m).toHtmlEscaped(), keyName(m).toHtmlEscaped());
+                        .arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped());
         html += QStringLiteral("</tr>");
     }
-    const int hidden = dK - zeroRows - shownRows;
+    const int hidden = c.dK() - zeroRows - shownRows;
     if (hidden > 0) html += tr("<tr><td colspan=\"5\">… %1 more rows</td></tr>").arg(hidden);
     html += QStringLiteral("</table>");
     if (zeroRows > 0)
         html += zeroRows == 1 ? tr("<p>1 dimension where q and k are both 0 is left out.</p>")
                               : tr("<p>%1 dimensions where q and k are both 0 are left out.</p>").arg(zeroRows);
-    if (!largest.empty() && !named) html += tr("<p>The largest products are highlighted.</p>");
+    if (!c.largest.empty() && !named) html += tr("<p>The largest products are highlighted.</p>");
+    return html;
+}
 
-    // 2. The dot product.
+QString CellExplainer::dotProductSection(const Context& c) const {
+    // 2. The dot product, its first terms written out.
+    const Eigen::VectorXd& products = c.cell.products;
+    const bool named = c.model != nullptr;
+    const int dK = c.dK();
     QStringList terms;
     int termsShown = 0;
     bool cut = false;
     for (int m = 0; m < dK && !cut; ++m) {
-        if (named && cell.products[m] == 0) continue;  // the teaching model's zeros, said once below
+        if (named && products[m] == 0) continue;  // the teaching model's zeros, said once below
         cut = termsShown == kMaxVectorItems;
-        terms << (cut ? tr("… (%1 terms)").arg(dK)
-                      : cell.products[m] < 0 ? QStringLiteral("(%1)").arg(num(cell.products[m])) : num(cell.products[m]));
+        terms << (cut                ? tr("… (%1 terms)").arg(dK)
+                  : products[m] < 0 ? QStringLiteral("(%1)").arg(num(products[m]))
+                                    : num(products[m]));
         ++termsShown;
     }
     if (terms.isEmpty()) terms << tr("0 (every product is 0)");
     else if (named && !cut && termsShown < dK) terms << tr("(%1 products of 0)").arg(dK - termsShown);
-    html += tr("<p><b>2. Score: the dot product</b></p>");
-    html += formula(QStringLiteral("q%1 · k%2 = Σ<sub>m</sub> q%1[m]·k%2[m] = %3 = <b>%4</b>")
-                        .arg(sub(i), sub(j), terms.join(QStringLiteral(" + ")), num(cell.dot)));
+    return tr("<p><b>2. Score: the dot product</b></p>") +
+           formula(QStringLiteral("q%1 · k%2 = Σ<sub>m</sub> q%1[m]·k%2[m] = %3 = <b>%4</b>")
+                       .arg(sub(c.i), sub(c.j), terms.join(QStringLiteral(" + ")), num(c.cell.dot)));
+}
 
-    // 3. Scaling.
+QString CellExplainer::scalingSection(const Context& c) const {
+    // 3. The division by √d_k (and the temperature).
+    const AttentionConfig& config = c.trace.config();
+    const CellExplanation& cell = c.cell;
     QString divisorText;
     if (config.scaleBySqrtDk && config.temperature == 1.0)
-        divisorText = tr("÷ √d_k = ÷ √%1 = ÷ %2").arg(trace.dK()).arg(num(cell.divisor));
+        divisorText = tr("÷ √d_k = ÷ √%1 = ÷ %2").arg(c.trace.dK()).arg(num(cell.divisor));
     else if (config.scaleBySqrtDk)
         divisorText = tr("÷ (√d_k · T) = ÷ (√%1 × %2) = ÷ %3")
-                          .arg(trace.dK())
+                          .arg(c.trace.dK())
                           .arg(QString::number(config.temperature, 'g', 3), num(cell.divisor));
     else
         divisorText = tr("÷ T = ÷ %1 (scaling by √d_k is off)").arg(num(cell.divisor));
-    html += tr("<p><b>3. Scaled score</b> %1</p>").arg(divisorText);
-    html += formula(tr("scaled = %1 ÷ %2 = <b>%3</b>").arg(num(cell.dot), num(cell.divisor), num(cell.scaled)));
+    return tr("<p><b>3. Scaled score</b> %1</p>").arg(divisorText) +
+           formula(tr("scaled = %1 ÷ %2 = <b>%3</b>").arg(num(cell.dot), num(cell.divisor), num(cell.scaled)));
+}
 
-    // 4. Mask.
+QString CellExplainer::maskSection(const Context& c) const {
+    // 4. The mask.
+    if (c.cell.masked)
+        return tr("<p><b>4. Mask:</b> <span class=\"masked\">key %1 is hidden from query %2</span>: its masked "
+                  "score is −∞, so exp(−∞) = 0 and its weight is 0.</p>")
+            .arg(c.j, c.i);
+    return tr("<p><b>4. Mask:</b> key %1 is visible from query %2: the masked score stays %3.</p>")
+        .arg(c.j, c.i, num(c.cell.scaled));
+}
+
+QString CellExplainer::softmaxSection(const Context& c) const {
+    // 5–7. The softmax: numerator, row sum, weight.
+    const CellExplanation& cell = c.cell;
+    if (cell.rowFullyMasked)
+        return tr("<p><b>5. Softmax:</b> <span class=\"masked\">every key of row %1 is masked</span>: the "
+                  "chapter's masked_fill + softmax would give NaN; here every weight of the row is 0.</p>")
+            .arg(c.i);
+    QString html = tr("<p><b>5. Softmax, numerator</b> (the row's largest visible scaled score is subtracted first, "
+                      "so exp never overflows)</p>");
     if (cell.masked)
-        html += tr("<p><b>4. Mask:</b> <span class=\"masked\">key %1 is hidden from query %2</span>: its masked "
-                   "score is −∞, so exp(−∞) = 0 and its weight is 0.</p>")
-                    .arg(j, i);
+        html += formula(tr("exp(−∞ − %1) = <b>0</b>").arg(num(cell.rowMax)));
     else
-        html += tr("<p><b>4. Mask:</b> key %1 is visible from query %2: the masked score stays %3.</p>")
-                    .arg(j, i, num(cell.scaled));
+        html += formula(tr("exp(scaled − row max) = exp(%1 − %2) = <b>%3</b>")
+                            .arg(num(cell.scaled), num(cell.rowMax), num(cell.expShifted)));
+    html += tr("<p><b>6. Row sum</b> over the visible keys of row %1</p>").arg(c.i);
+    html += formula(QStringLiteral("Σ<sub>j</sub> exp(scaled%1 − row max) = <b>%2</b>")
+                        .arg(sub(c.i + QStringLiteral(",j")), num(cell.rowSum)));
+    html += tr("<p><b>7. Weight</b></p>");
+    html += formula(QStringLiteral("%1 = %2 ÷ %3 = <b class=\"result\">%4</b>")
+                        .arg(c.wij, num(cell.expShifted), num(cell.rowSum), num(cell.weight)));
+    return html;
+}
 
-    // 5–7. Softmax.
-    if (cell.rowFullyMasked) {
-        html += tr("<p><b>5. Softmax:</b> <span class=\"masked\">every key of row %1 is masked</span>: the "
-                   "chapter's masked_fill + softmax would give NaN; here every weight of the row is 0.</p>")
-                    .arg(i);
-    } else {
-        html += tr("<p><b>5. Softmax, numerator</b> (the row's largest visible scaled score is subtracted first, so "
-                   "exp never overflows)</p>");
-        if (cell.masked)
-            html += formula(tr("exp(−∞ − %1) = <b>0</b>").arg(num(cell.rowMax)));
-        else
-            html += formula(tr("exp(scaled − row max) = exp(%1 − %2) = <b>%3</b>")
-                                .arg(num(cell.scaled), num(cell.rowMax), num(cell.expShifted)));
-        html += tr("<p><b>6. Row sum</b> over the visible keys of row %1</p>").arg(i);
-        html += formula(QStringLiteral("Σ<sub>j</sub> exp(scaled%1 − row max) = <b>%2</b>")
-                            .arg(sub(i + QStringLiteral(",j")), num(cell.rowSum)));
-        html += tr("<p><b>7. Weight</b></p>");
-        html += formula(QStringLiteral("%1 = %2 ÷ %3 = <b class=\"result\">%4</b>")
-                            .arg(wij, num(cell.expShifted), num(cell.rowSum), num(cell.weight)));
-    }
-
-    // Context: Σ_j w_ij · v_j, the largest terms written out.
-    const ContextExplanation context = explainContext(trace, detailHead, query_);
-    html += tr("<h3>Context of query %1: context%2 = Σ<sub>j</sub> w%3 · v%4</h3>")
-                .arg(i, sub(i), sub(i + QStringLiteral(",j")), sub(QStringLiteral("j")));
+QString CellExplainer::contextSection(const Context& c) const {
+    // Context: Σ_j w_ij · v_j, the terms of the largest weights written out.
+    const AttentionTrace& trace = c.trace;
+    const ContextExplanation context = explainContext(trace, c.head, c.query);
+    QString html = tr("<h3>Context of query %1: context%2 = Σ<sub>j</sub> w%3 · v%4</h3>")
+                       .arg(c.i, sub(c.i), sub(c.i + QStringLiteral(",j")), sub(QStringLiteral("j")));
     std::vector<int> order(static_cast<std::size_t>(trace.size()));
     std::iota(order.begin(), order.end(), 0);
     const int shown = std::min(kContextTerms, trace.size());
     std::partial_sort(order.begin(), order.begin() + shown, order.end(),
                       [&](int a, int b) { return context.weights[a] > context.weights[b]; });
-    html += tr("<p>The %1 largest weights of row %2:</p>").arg(shown).arg(i);
+    html += tr("<p>The %1 largest weights of row %2:</p>").arg(shown).arg(c.i);
     html += tr("<table><tr><th>j</th><th>token</th><th>w<sub>%1,j</sub></th><th>v<sub>j</sub></th>"
                "<th>w<sub>%1,j</sub> · v<sub>j</sub></th></tr>")
-                .arg(i);
+                .arg(c.i);
     double shownWeight = 0;
     for (int t = 0; t < shown; ++t) {
         const int k = order[static_cast<std::size_t>(t)];
@@ -284,7 +330,11 @@ void CellExplainer::render() {
         html += others == 1 ? tr("<p>+ 1 other term, whose weight is %1.</p>").arg(rest)
                             : tr("<p>+ %1 other terms, whose weights add up to %2.</p>").arg(others).arg(rest);
     }
-    html += formula(tr("context%1 = <b>%2</b>").arg(sub(i), vectorText(context.context)));
+    html += formula(tr("context%1 = <b>%2</b>").arg(sub(c.i), vectorText(context.context)));
+    return html;
+}
+
+void CellExplainer::showHtml(const QString& html) {
     // setHtml empties the document first: the vertical scroll bar would go, the text be laid out
     // at the full width, then the bar come back and the text be laid out again. Held on, the bar
     // costs one layout; it still goes afterwards if the new text fits.

@@ -29,7 +29,18 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    struct Context;
+    /// The explanation of the cell, section by section, in the order a student checks it by hand.
     void render();
+    [[nodiscard]] QString titleSection(const Context& c) const;
+    [[nodiscard]] QString productsSection(const Context& c) const;
+    [[nodiscard]] QString dotProductSection(const Context& c) const;
+    [[nodiscard]] QString scalingSection(const Context& c) const;
+    [[nodiscard]] QString maskSection(const Context& c) const;
+    [[nodiscard]] QString softmaxSection(const Context& c) const;
+    [[nodiscard]] QString contextSection(const Context& c) const;
+    /// setHtml, without the flicker of the vertical scroll bar going and coming back.
+    void showHtml(const QString& html);
     /// The table and formula styles, the masked red readable on the current palette.
     void applyStyleSheet();
 

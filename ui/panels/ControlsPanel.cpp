@@ -19,6 +19,8 @@
 #include <cmath>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/base/Limits.h"
+#include "core/base/SettingParsers.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/heatmap/ColorMap.h"
 #include "ui/style/Theme.h"
@@ -136,10 +138,8 @@ QWidget* ControlsPanel::makeMaskGroup() {
         emitConfigChanged();
     });
     connect(globals_, &QLineEdit::textChanged, this, [this] {
-        bool ok = true;
-        (void)globalTokens(&ok);
         QPalette pal;
-        if (!ok) {
+        if (!globalTokens()) {
             // Pink with black text: readable in the light and the dark theme.
             pal.setColor(QPalette::Base, QColor(0xff, 0xcd, 0xd2));
             pal.setColor(QPalette::Text, Qt::black);
@@ -196,7 +196,7 @@ QWidget* ControlsPanel::makeModelGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
     dModel_ = new QSpinBox;
-    dModel_->setRange(1, 1024);
+    dModel_->setRange(1, limits::kMaxDModel);
     QLabel* dModelLabel = rowLabel(dModel_);
     form->addRow(dModelLabel, dModel_);
     heads_ = new QSpinBox;
@@ -249,40 +249,31 @@ QWidget* ControlsPanel::makeModelGroup() {
         presetLabel->setText(tr("Projections"));
     });
 
-    connect(dModel_, &QSpinBox::valueChanged, this, [this] {
+    // configChanged before the list of heads may change the head: the window then computes once,
+    // with the new head, instead of making the old trace's sources for it first.
+    connect(dModel_, &QSpinBox::valueChanged, this, [this](int d) {
+        presets_ = withDModel(presets_, d);
         updateDerivedLabels();
-        rebuildHeadChoices();
         emitConfigChanged();
+        rebuildHeadChoices();
     });
     connect(heads_, &QSpinBox::valueChanged, this, [this] {
         updateDerivedLabels();
-        rebuildHeadChoices();
         emitConfigChanged();
+        rebuildHeadChoices();
     });
     connect(seed_, &QLineEdit::textChanged, this, &ControlsPanel::emitConfigChanged);
     connect(positions_, &QCheckBox::toggled, this, &ControlsPanel::emitConfigChanged);
     connect(preset_, &QComboBox::currentIndexChanged, this, [this] {
-        // A preset chosen here brings its own matrices: edits of the teaching model are dropped.
-        // d_model is fixed by the teaching model (its named dimensions) and by supplied matrices;
-        // Random and Identity get back the last d_model they had.
         const auto chosen = static_cast<ProjectionPreset>(preset_->currentData().toInt());
-        const auto isFree = [](ProjectionPreset p) {
-            return p == ProjectionPreset::Random || p == ProjectionPreset::Identity;
-        };
-        if (isFree(presetShown_)) freeDModel_ = dModel_->value();
-        teachingEdits_ = {};
-        int d = dModel_->value();
-        if (chosen == ProjectionPreset::Teaching) d = teachingModelOf(config()).dimensions();
-        else if (chosen == ProjectionPreset::Supplied) d = static_cast<int>(suppliedMatrices_.wq.rows());
-        else if (!isFree(presetShown_)) d = freeDModel_;
-        presetShown_ = chosen;
+        presets_ = choosePreset(presets_, chosen, teachingModelOf(base_).dimensions());
         {
             const QSignalBlocker blocker(dModel_);
-            dModel_->setValue(d);
+            dModel_->setValue(presets_.dModel);
         }
         updateDerivedLabels();
-        rebuildHeadChoices();
         emitConfigChanged();
+        rebuildHeadChoices();
     });
     return box;
 }
@@ -318,12 +309,32 @@ QWidget* ControlsPanel::makeViewGroup() {
         weightsRangeLabel->setText(tr("Colour range"));
     });
 
-    connect(head_, &QComboBox::currentIndexChanged, this, [this] {
-        if (!updating_) emit headChanged(head());
-    });
-    connect(colorMap_, &QComboBox::currentTextChanged, this, &ControlsPanel::colorMapChanged);
-    connect(weightsRange_, &QComboBox::currentIndexChanged, this, &ControlsPanel::weightsRangeChanged);
+    connect(head_, &QComboBox::currentIndexChanged, this, &ControlsPanel::emitViewChanged);
+    connect(colorMap_, &QComboBox::currentTextChanged, this, &ControlsPanel::emitViewChanged);
+    connect(weightsRange_, &QComboBox::currentIndexChanged, this, &ControlsPanel::emitViewChanged);
     return box;
+}
+
+ViewSettings ControlsPanel::viewSettings() const {
+    ViewSettings view;
+    view.head = head_->currentIndex() >= 0 ? head_->currentData().toInt() : 0;
+    view.colorMap = colorMap_->currentText();
+    view.weightsRange = weightsRange();
+    return view;
+}
+
+void ControlsPanel::setViewSettings(const ViewSettings& view) {
+    // One viewChanged for the three, after all of them are shown.
+    {
+        const QSignalBlocker blockers[] = {QSignalBlocker(head_), QSignalBlocker(colorMap_),
+                                           QSignalBlocker(weightsRange_)};
+        const ViewSettings before = viewSettings();
+        if (const int head = head_->findData(view.head); head >= 0) head_->setCurrentIndex(head);
+        if (const int map = colorMap_->findText(view.colorMap); map >= 0) colorMap_->setCurrentIndex(map);
+        weightsRange_->setCurrentIndex(weightsRange_->findData(static_cast<int>(view.weightsRange)));
+        if (viewSettings() == before) return;
+    }
+    emitViewChanged();
 }
 
 WeightsRange ControlsPanel::weightsRange() const {
@@ -331,7 +342,9 @@ WeightsRange ControlsPanel::weightsRange() const {
 }
 
 void ControlsPanel::setWeightsRange(WeightsRange range) {
-    weightsRange_->setCurrentIndex(weightsRange_->findData(static_cast<int>(range)));
+    ViewSettings view = viewSettings();
+    view.weightsRange = range;
+    setViewSettings(view);
 }
 
 double ControlsPanel::temperatureForSlider(int position) {
@@ -346,41 +359,26 @@ int ControlsPanel::sliderForTemperature(double temperature) {
         std::lround(kSliderSteps * std::log(t / kMinTemperature) / std::log(kMaxTemperature / kMinTemperature)));
 }
 
-std::vector<int> ControlsPanel::globalTokens(bool* ok) const {
-    std::vector<int> positions;
-    *ok = true;
-    const QStringList parts =
-        globals_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
-    for (const QString& part : parts) {
-        bool valid = false;
-        const int position = part.toInt(&valid);
-        if (!valid || position < 0) {
-            *ok = false;
-            continue;
-        }
-        positions.push_back(position);
-    }
-    return positions;
+std::optional<std::vector<int>> ControlsPanel::globalTokens() const {
+    return parseTokenPositions(globals_->text().toStdString());
 }
+
+std::optional<std::uint64_t> ControlsPanel::seed() const { return parseSeed(seed_->text().toStdString()); }
 
 AttentionConfig ControlsPanel::config() const {
     AttentionConfig c = base_;
     c.mask.causal = causal_->isChecked();
     c.mask.window = window_->value();
-    bool ok = true;
-    c.mask.globalTokens = c.mask.window > 0 ? globalTokens(&ok) : std::vector<int>{};
+    // Positions that cannot be read leave none (inputProblem says why).
+    c.mask.globalTokens = c.mask.window > 0 ? globalTokens().value_or(std::vector<int>{}) : std::vector<int>{};
     c.scaleBySqrtDk = scaling_->isChecked();
     c.temperature = temperatureValue_;
     c.dModel = dModel_->value();
     c.heads = heads_->value();
-    bool seedOk = false;
-    const qulonglong seed = seed_->text().toULongLong(&seedOk);
-    if (seedOk) c.seed = seed;
+    if (const std::optional<std::uint64_t> typed = seed()) c.seed = *typed;
     c.positionalEncoding = positions_->isChecked();
-    c.preset = static_cast<ProjectionPreset>(preset_->currentData().toInt());
-    c.supplied = c.preset == ProjectionPreset::Supplied   ? suppliedMatrices_
-                 : c.preset == ProjectionPreset::Teaching ? teachingEdits_
-                                                          : SuppliedProjections{};
+    c.preset = presets_.preset;
+    c.supplied = presets_.matrices();
     return c;
 }
 
@@ -390,14 +388,8 @@ void ControlsPanel::setConfig(const AttentionConfig& config) {
                                        QSignalBlocker(scaling_), QSignalBlocker(temperature_), QSignalBlocker(dModel_),
                                        QSignalBlocker(heads_),   QSignalBlocker(seed_),      QSignalBlocker(positions_),
                                        QSignalBlocker(preset_)};
-    if (presetShown_ == ProjectionPreset::Random || presetShown_ == ProjectionPreset::Identity)
-        freeDModel_ = dModel_->value();  // kept for a return to Random or Identity
     base_ = config;
-    presetShown_ = config.preset;
-    suppliedMatrices_ = config.preset == ProjectionPreset::Supplied ? config.supplied : SuppliedProjections{};
-    teachingEdits_ = config.preset == ProjectionPreset::Teaching ? config.supplied : SuppliedProjections{};
-    if (config.preset == ProjectionPreset::Random || config.preset == ProjectionPreset::Identity)
-        freeDModel_ = config.dModel;
+    presets_ = presetStateFor(presets_, config);
     causal_->setChecked(config.mask.causal);
     window_->setValue(config.mask.window);
     QStringList globals;
@@ -409,41 +401,28 @@ void ControlsPanel::setConfig(const AttentionConfig& config) {
     temperatureValue_ = config.temperature;
     temperature_->setValue(sliderForTemperature(config.temperature));
     temperatureLabel_->setText(temperatureText(config.temperature));
-    dModel_->setValue(config.dModel);
+    dModel_->setValue(presets_.dModel);
     heads_->setValue(config.heads);
     seed_->setText(QString::number(config.seed));
     positions_->setChecked(config.positionalEncoding);
     const int supplied = preset_->findData(static_cast<int>(ProjectionPreset::Supplied));
-    if (config.preset == ProjectionPreset::Supplied && supplied < 0)
+    if (presets_.suppliedOffered && supplied < 0)
         preset_->addItem(tr("Supplied (edited or from a file)"), static_cast<int>(ProjectionPreset::Supplied));
-    else if (config.preset != ProjectionPreset::Supplied && supplied >= 0)
+    else if (!presets_.suppliedOffered && supplied >= 0)
         preset_->removeItem(supplied);
-    preset_->setCurrentIndex(preset_->findData(static_cast<int>(config.preset)));
+    preset_->setCurrentIndex(preset_->findData(static_cast<int>(presets_.preset)));
     updateDerivedLabels();
     rebuildHeadChoices();
     updating_ = false;
 }
 
 QString ControlsPanel::inputProblem() const {
-    bool ok = true;
-    if (window_->value() > 0) (void)globalTokens(&ok);
-    if (!ok)
+    if (window_->value() > 0 && !globalTokens())
         return tr("Global tokens: “%1” is not a list of positions (write numbers separated by commas, e.g. 0,5).")
             .arg(globals_->text());
-    bool seedOk = false;
-    (void)seed_->text().toULongLong(&seedOk);
-    if (!seedOk) return tr("Seed: write a whole number from 0 to 18446744073709551615.");
+    if (!seed()) return tr("Seed: write a whole number from 0 to 18446744073709551615.");
     return {};
 }
-
-int ControlsPanel::head() const { return head_->currentIndex() >= 0 ? head_->currentData().toInt() : 0; }
-
-void ControlsPanel::setHead(int head) {
-    const int index = head_->findData(head);
-    if (index >= 0) head_->setCurrentIndex(index);
-}
-
-QString ControlsPanel::colorMapName() const { return colorMap_->currentText(); }
 
 bool ControlsPanel::maskEditMode() const { return maskEdit_->isChecked(); }
 
@@ -458,8 +437,7 @@ void ControlsPanel::toggleCustomCell(int query, int key) {
 }
 
 void ControlsPanel::updateDerivedLabels() {
-    const auto preset = static_cast<ProjectionPreset>(preset_->currentData().toInt());
-    dModel_->setEnabled(preset != ProjectionPreset::Teaching && preset != ProjectionPreset::Supplied);
+    dModel_->setEnabled(presets_.dModelEditable());
     const int d = dModel_->value(), h = heads_->value();
     if (d % h == 0) {
         dK_->setText(tr("%1 / %2 = %3").arg(d).arg(h).arg(d / h));
@@ -490,20 +468,24 @@ void ControlsPanel::updateDerivedLabels() {
 void ControlsPanel::rebuildHeadChoices() {
     const int h = heads_->value();
     if (dModel_->value() % h != 0) return;  // keep the choices of the last valid setting
-    const int previous = head();
-    const bool wasUpdating = updating_;
-    updating_ = true;
-    head_->clear();
-    for (int i = 0; i < h; ++i) head_->addItem(headChoiceText(i, h), i);
-    if (h > 1) head_->addItem(headChoiceText(kAllHeads, h), kAllHeads);
-    const int index = head_->findData(previous);
-    head_->setCurrentIndex(index >= 0 ? index : 0);
-    updating_ = wasUpdating;
-    if (!updating_ && head() != previous) emit headChanged(head());
+    const int previous = viewSettings().head;
+    {
+        const QSignalBlocker blocker(head_);
+        head_->clear();
+        for (int i = 0; i < h; ++i) head_->addItem(headChoiceText(i, h), i);
+        if (h > 1) head_->addItem(headChoiceText(kAllHeads, h), kAllHeads);
+        const int index = head_->findData(previous);
+        head_->setCurrentIndex(index >= 0 ? index : 0);
+    }
+    if (viewSettings().head != previous) emitViewChanged();
 }
 
 void ControlsPanel::emitConfigChanged() {
     if (!updating_) emit configChanged();
+}
+
+void ControlsPanel::emitViewChanged() {
+    if (!updating_) emit viewChanged();
 }
 
 }  // namespace attnviz::ui

@@ -1,11 +1,15 @@
 #pragma once
 #include <QWidget>
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "core/model/AttentionConfig.h"
 #include "ui/heatmap/MatrixSource.h"
+#include "ui/heatmap/ViewSettings.h"
+#include "ui/panels/PresetState.h"
 
 class QCheckBox;
 class QComboBox;
@@ -18,7 +22,8 @@ class QSpinBox;
 namespace attnviz::ui {
 
 /// Every setting of the computation and of the view, grouped (mask, scaling, model, view), each
-/// with a tooltip in the chapter's terms. Holds no result: it edits an AttentionConfig.
+/// with a tooltip in the chapter's terms. Holds no result: it edits an AttentionConfig (what is
+/// computed) and, apart from it, the ViewSettings (how the result is looked at).
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -33,11 +38,15 @@ public:
     /// Why an entry cannot be used (global tokens, seed), or empty when every entry is valid.
     [[nodiscard]] QString inputProblem() const;
 
-    /// 0 … h−1, or kAllHeads for the mean over heads.
-    [[nodiscard]] int head() const;
-    void setHead(int head);
-    /// A ColorMap name for the weights ("Blues", "viridis", "cividis").
-    [[nodiscard]] QString colorMapName() const;
+    /// The head (0 … h−1, or kAllHeads for the mean over heads), the weights' colour map and
+    /// colour range.
+    [[nodiscard]] ViewSettings viewSettings() const;
+    /// Shows view (a head or a colour map the lists do not offer is left as it is); emits
+    /// viewChanged once if anything changed.
+    void setViewSettings(const ViewSettings& view);
+    [[nodiscard]] WeightsRange weightsRange() const;
+    void setWeightsRange(WeightsRange range);
+
     [[nodiscard]] bool maskEditMode() const;
     void setMaskEditMode(bool on);
     /// Masks (query, key) by hand, or unmasks it if it was; emits configChanged.
@@ -64,15 +73,13 @@ public:
     [[nodiscard]] QComboBox* headBox() const { return head_; }
     [[nodiscard]] QComboBox* colorMapBox() const { return colorMap_; }
     [[nodiscard]] QComboBox* weightsRangeBox() const { return weightsRange_; }
-    [[nodiscard]] WeightsRange weightsRange() const;
-    void setWeightsRange(WeightsRange range);
 
 signals:
     /// A setting of the computation changed (not emitted by setConfig).
     void configChanged();
-    void headChanged(int head);
-    void colorMapChanged(const QString& name);
-    void weightsRangeChanged();
+    /// A view setting changed: the head, the colour map or the colour range (not emitted when
+    /// setConfig only rebuilds the list of heads).
+    void viewChanged();
     void maskEditModeChanged(bool on);
 
 protected:
@@ -89,14 +96,14 @@ private:
     void updateDerivedLabels();
     void rebuildHeadChoices();
     void emitConfigChanged();
-    [[nodiscard]] std::vector<int> globalTokens(bool* ok) const;
+    void emitViewChanged();
+    /// The global tokens and the seed as typed; nullopt when they cannot be read.
+    [[nodiscard]] std::optional<std::vector<int>> globalTokens() const;
+    [[nodiscard]] std::optional<std::uint64_t> seed() const;
 
     std::vector<std::function<void()>> retranslators_;
     AttentionConfig base_;
-    ProjectionPreset presetShown_ = ProjectionPreset::Random;
-    int freeDModel_ = AttentionConfig{}.dModel;  ///< d_model of Random and Identity, kept across the other presets
-    SuppliedProjections suppliedMatrices_;       ///< the Supplied preset's matrices (a file, a session, edits)
-    SuppliedProjections teachingEdits_;          ///< edited weights of the teaching model; empty: its own
+    PresetState presets_;
     double temperatureValue_ = 1.0;
     bool updating_ = false;
 

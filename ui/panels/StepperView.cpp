@@ -282,7 +282,6 @@ void StepperView::setStep(Step step) {
     if (step == step_) return;
     step_ = step;
     refresh();
-    emit stepChanged(step_);
 }
 
 void StepperView::next() {

@@ -48,9 +48,6 @@ public:
     /// sentence's whole matrix fits with its numbers (HeatmapView::setSmallestValueScale).
     static constexpr double kStepValueScale = 0.7;
 
-signals:
-    void stepChanged(attnviz::Step step);
-
 protected:
     void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -30,7 +30,6 @@ public:
     [[nodiscard]] bool isUnknown(int index) const;
     /// -1 for none. Scrolls the chip into view.
     void setSelectedToken(int index);
-    [[nodiscard]] int selectedToken() const { return selected_; }
 
     /// A chip's rectangle in viewport coordinates.
     [[nodiscard]] QRect chipRect(int index) const;

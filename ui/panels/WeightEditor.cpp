@@ -249,8 +249,6 @@ Weights WeightEditor::weights() const {
     return {models_[WQ]->matrix(), models_[WK]->matrix(), models_[WV]->matrix(), models_[WO]->matrix(), {}};
 }
 
-QString WeightEditor::statusText() const { return status_->text(); }
-
 void WeightEditor::onValueEdited() {
     const Weights edited = weights();
     matrices_ = {edited.wq, edited.wk, edited.wv, edited.wo};

@@ -46,7 +46,6 @@ public:
     [[nodiscard]] QTableView* table(Matrix matrix) const { return tables_[matrix]; }
     [[nodiscard]] WeightMatrixModel* model(Matrix matrix) const { return models_[matrix]; }
     [[nodiscard]] QPushButton* resetButton() const { return reset_; }
-    [[nodiscard]] QString statusText() const;
 
 signals:
     /// A number was changed in a table: the four matrices, the edit included.

@@ -7,43 +7,23 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 #include <QTabWidget>
 #include <QToolBar>
 
-#include <nlohmann/json.hpp>
-
-#include "core/formats/ConfigJson.h"
 #include "ui/i18n/Language.h"
 #include "ui/labs/WhyScaleChart.h"
 #include "ui/panels/ControlsPanel.h"
+#include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/PresentationMode.h"
 #include "ui/style/Theme.h"
 
 namespace attnviz::ui {
-namespace {
-
-const QString kLanguageKey = QStringLiteral("view/language");
-const QString kThemeKey = QStringLiteral("view/theme");
-const QString kColorMapKey = QStringLiteral("view/colorMap");
-const QString kWeightsRangeKey = QStringLiteral("view/weightsRange");  ///< "0 to 1" or "data"
-const QString kHeadKey = QStringLiteral("view/head");
-const QString kSentenceKey = QStringLiteral("session/sentence");
-const QString kConfigKey = QStringLiteral("session/config");
-
-QString savedLanguage() {
-    const QString code = QSettings().value(kLanguageKey).toString();
-    return availableLanguages().contains(code) ? code : languageForLocale(QLocale::system());
-}
-
-Theme savedTheme() { return themeFromKey(QSettings().value(kThemeKey).toString()).value_or(Theme::System); }
-
-}  // namespace
 
 void ClassroomActions::applySavedLanguageAndTheme() {
-    setLanguage(savedLanguage());
-    applyTheme(savedTheme());
+    const AppSettings settings;
+    setLanguage(settings.language());
+    applyTheme(settings.theme());
 }
 
 ClassroomActions::ClassroomActions(MainWindow* window)
@@ -51,9 +31,8 @@ ClassroomActions::ClassroomActions(MainWindow* window)
       window_(window),
       defaultConfig_(window->config()),
       defaultSentence_(window->sentence()),
-      defaultColorMap_(window->colorMapName()) {
+      defaultView_(window->viewSettings()) {
     setObjectName(QStringLiteral("classroomActions"));
-    applySavedLanguageAndTheme();
     presentation_ = new PresentationMode(window_);
     whyScale_ = new WhyScaleChart;
     window_->tabs()->addTab(whyScale_, QString());
@@ -134,53 +113,31 @@ void ClassroomActions::placeExportAction() {
 }
 
 void ClassroomActions::restoreSettings() {
-    QSettings settings;
+    const AppSettings settings;
     // The toolbar did not exist when the window restored its state.
-    window_->restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    const QString configText = settings.value(kConfigKey).toString();
-    if (!configText.isEmpty()) {
-        try {
-            window_->setConfig(configFromJson(nlohmann::json::parse(configText.toStdString())));
-        } catch (const std::exception&) {
-            // A damaged entry: the defaults stay.
-        }
-    }
-    if (settings.contains(kHeadKey)) window_->setHead(settings.value(kHeadKey).toInt());
-    if (settings.contains(kColorMapKey)) window_->setColorMapName(settings.value(kColorMapKey).toString());
-    if (settings.value(kWeightsRangeKey).toString() == QLatin1String("data"))
-        window_->controls()->setWeightsRange(WeightsRange::Data);
-    const QString sentence = settings.value(kSentenceKey).toString();
+    window_->restoreState(settings.windowState());
+    if (const std::optional<AttentionConfig> config = settings.config()) window_->setConfig(*config);
+    window_->setViewSettings(settings.view(window_->viewSettings()));
+    const QString sentence = settings.sentence();
     if (!sentence.isEmpty()) window_->setSentence(sentence);
 }
 
 void ClassroomActions::saveSettings() {
     presentation_->leave();
-    QSettings settings;
-    settings.setValue(kThemeKey, themeKey(currentTheme()));
-    settings.setValue(kColorMapKey, window_->colorMapName());
-    settings.setValue(kWeightsRangeKey, window_->controls()->weightsRange() == WeightsRange::Data
-                                            ? QStringLiteral("data")
-                                            : QStringLiteral("0 to 1"));
-    settings.setValue(kHeadKey, window_->controls()->head());
-    settings.setValue(kSentenceKey, window_->sentence());
-    settings.setValue(kConfigKey, QString::fromStdString(configToJson(window_->config()).dump()));
+    AppSettings settings;
+    settings.setTheme(currentTheme());
+    settings.setView(window_->viewSettings());
+    settings.setSession(window_->sentence(), window_->config());
 }
 
 void ClassroomActions::resetToDefaults() {
     presentation_->leave();
-    {
-        QSettings settings;
-        for (const QString& group : {QStringLiteral("window"), QStringLiteral("view")}) settings.remove(group);
-        settings.remove(kSentenceKey);
-        settings.remove(kConfigKey);
-    }
+    AppSettings().forgetForReset();
     setLanguage(languageForLocale(QLocale::system()));
     applyTheme(Theme::System);
     window_->controls()->setMaskEditMode(false);
     window_->setConfig(defaultConfig_);
-    window_->setHead(0);
-    window_->setColorMapName(defaultColorMap_);
-    window_->controls()->setWeightsRange(WeightsRange::Fixed);
+    window_->setViewSettings(defaultView_);
     window_->setSentence(defaultSentence_);
     window_->resetLayout();
     updateChecks();
@@ -197,13 +154,13 @@ void ClassroomActions::askAndReset() {
 }
 
 void ClassroomActions::chooseLanguage(const QString& code) {
-    if (setLanguage(code)) QSettings().setValue(kLanguageKey, code);
+    if (setLanguage(code)) AppSettings().setLanguage(code);
     updateChecks();
 }
 
 void ClassroomActions::chooseTheme(Theme theme) {
     applyTheme(theme);
-    QSettings().setValue(kThemeKey, themeKey(theme));
+    AppSettings().setTheme(theme);
     updateChecks();
 }
 

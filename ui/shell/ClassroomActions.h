@@ -3,6 +3,7 @@
 #include <QString>
 
 #include "core/model/AttentionConfig.h"
+#include "ui/heatmap/ViewSettings.h"
 
 class QAction;
 class QActionGroup;
@@ -21,15 +22,10 @@ enum class Theme;
 /// restart), the "Why √d_k?" tab and the export of its charts (File menu), and the settings
 /// remembered between runs, with View → Reset to Defaults.
 ///
-/// Settings (QSettings, organization and application "AttnViz"): read when this object is
-/// made (at the end of the MainWindow's constructor), written by saveSettings() (on close):
-///   window/geometry, window/state, window/pointSize   the window's size, docks and text size
-///                                                     (written by MainWindow)
-///   view/language   "en" | "fr", only once chosen in the menu (else the system locale's)
-///   view/theme      "system" | "light" | "dark"
-///   view/colorMap   the weights' colour map;  view/head  the head shown
-///   session/sentence, session/config   the sentence and every setting (configToJson, as JSON text)
-/// The command line (--text, a session file) is applied after, so it wins over the last sentence.
+/// Settings (AppSettings): the theme, the view, the sentence and every setting are read when
+/// this object is made (at the end of the MainWindow's constructor) and written by
+/// saveSettings() (on close); the language and the theme also when chosen. The command line
+/// (--text, a session file) is applied after, so it wins over the last sentence.
 class ClassroomActions : public QObject {
     Q_OBJECT
 public:
@@ -39,9 +35,6 @@ public:
     [[nodiscard]] WhyScaleChart* whyScaleChart() const { return whyScale_; }
     [[nodiscard]] QAction* presentationAction() const { return presentationAction_; }
     [[nodiscard]] QAction* resetAction() const { return reset_; }
-    [[nodiscard]] QAction* exportWhyScaleAction() const { return exportWhyScale_; }
-    [[nodiscard]] QMenu* languageMenu() const { return languageMenu_; }
-    [[nodiscard]] QMenu* themeMenu() const { return themeMenu_; }
     [[nodiscard]] QToolBar* toolBar() const { return toolBar_; }
     /// The menu action that picks a language ("en", "fr") or a theme; null if there is none.
     [[nodiscard]] QAction* languageAction(const QString& code) const;
@@ -50,15 +43,15 @@ public:
     /// Writes every setting listed above (leaving presentation mode first, so that the normal
     /// layout is the one kept).
     void saveSettings();
-    /// Back to the defaults everywhere: settings removed, the sentence, settings and colour map the
-    /// window starts with, head 0, theme System, the system's language, text size, window and
-    /// dock layout.
+    /// Back to the defaults everywhere: settings removed, the sentence, settings and view the
+    /// window starts with (head 1, Blues, 0 to 1), theme System, the system's language, text size,
+    /// window and dock layout.
     void resetToDefaults();
     /// False: Reset to Defaults does not ask for a confirmation (tests, scripted use).
     void setInteractive(bool interactive) { interactive_ = interactive; }
 
-    /// Applies the remembered language and theme to the application; app/main.cpp calls it before
-    /// making the window, so that the window is built in its language.
+    /// Applies the remembered language and theme to the application; the MainWindow calls it
+    /// before it builds anything, so that it is built in its language.
     static void applySavedLanguageAndTheme();
 
 protected:
@@ -79,7 +72,7 @@ private:
     // What the window starts with, before the settings are read: what Reset to Defaults restores.
     AttentionConfig defaultConfig_;
     QString defaultSentence_;
-    QString defaultColorMap_;
+    ViewSettings defaultView_;
     PresentationMode* presentation_ = nullptr;
     WhyScaleChart* whyScale_ = nullptr;
     bool interactive_ = true;

@@ -3,32 +3,25 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDockWidget>
-#include <QFontMetrics>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
-#include <QSettings>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
-#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
 #include "core/model/TeachingConfig.h"
-#include "ui/compute/ComputeController.h"
 #include "ui/heatmap/HeatmapFit.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/CoreMessages.h"
@@ -39,8 +32,13 @@
 #include "ui/panels/StepperView.h"
 #include "ui/panels/TokenStrip.h"
 #include "ui/panels/WeightEditor.h"
+#include "ui/shell/AppSettings.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/Examples.h"
+#include "ui/shell/MessageBar.h"
+#include "ui/shell/Selection.h"
+#include "ui/shell/SessionActions.h"
+#include "ui/shell/UntrainedBanner.h"
 #include "ui/shell/WeightsActions.h"
 
 namespace attnviz::ui {
@@ -48,9 +46,15 @@ namespace {
 
 constexpr int kBusyIndicatorDelayMs = 200;  // short computations never flash the indicator
 
+bool sameSourceOptions(const SourceOptions& a, const SourceOptions& b) {
+    return a.language == b.language && a.weightsRange == b.weightsRange;
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    // The remembered (or the system's) language and theme, before the window is built in them.
+    ClassroomActions::applySavedLanguageAndTheme();
     setWindowTitle(tr("AttnViz"));
     setObjectName(QStringLiteral("MainWindow"));
     QFont big = font();
@@ -60,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
     compute_ = new ComputeController(this);
+    selection_ = new Selection(this);
     debounce_.setSingleShot(true);
     debounce_.setInterval(kDebounceMs);
     busyDelay_.setSingleShot(true);
@@ -71,7 +76,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildDocks();
     buildMenus();
     buildStatusBar();
-    buildTeachingParts();
+    buildWeightsDock();
+    weightsActions_ = new WeightsActions(this);
 
     connect(&debounce_, &QTimer::timeout, this, &MainWindow::startCompute);
     connect(compute_, &ComputeController::finished, this, &MainWindow::onResult);
@@ -80,17 +86,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         progress_->setVisible(compute_->isBusy());
         cancelButton_->setVisible(compute_->isBusy());
     });
+    connect(selection_, &Selection::changed, this, &MainWindow::showSelection);
+    connect(this, &MainWindow::traceChanged, this, &MainWindow::showTeachingState);
 
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    docksSized_ = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    const double pointSize = settings.value(QStringLiteral("window/pointSize"), big.pointSizeF()).toDouble();
+    const AppSettings settings;
+    restoreGeometry(settings.windowGeometry());
+    docksSized_ = restoreState(settings.windowState());
+    const double pointSize = settings.pointSize(big.pointSizeF());
     if (pointSize != big.pointSizeF()) changeTextSize(pointSize / big.pointSizeF());
 
     controls_->setConfig(teachingConfig());  // the default: attention that means something
     weightEditor_->showConfig(config());
     setSentence(examples().constFirst().sentence);
     classroom_ = new ClassroomActions(this);  // restores the remembered sentence and settings
+    sessionActions_ = new SessionActions(this);
     retranslateUi();
     recomputeNow();
 }
@@ -104,54 +113,35 @@ MainWindow::~MainWindow() {
 void MainWindow::buildCentralArea() {
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
-
-    auto* bar = new QFrame;
-    bar->setFrameStyle(QFrame::Box | QFrame::Plain);
-    bar->setLineWidth(2);
-    QPalette warning = bar->palette();
-    warning.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xcd));
-    warning.setColor(QPalette::WindowText, QColor(0x3d, 0x2c, 0x00));
-    bar->setPalette(warning);
-    bar->setAutoFillBackground(true);
-    messageBar_ = bar;
-    auto* messageLayout = new QHBoxLayout(messageBar_);
-    auto* icon = new QLabel;
-    const int iconSize = fontMetrics().height() * 3 / 2;
-    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize, iconSize));
-    messageText_ = new QLabel;
-    messageText_->setWordWrap(true);
-    QFont bold = messageText_->font();
-    bold.setBold(true);
-    messageText_->setFont(bold);
-    messageText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* close = new QToolButton;
-    hideMessageButton_ = close;
-    close->setAutoRaise(true);
-    connect(close, &QToolButton::clicked, this, &MainWindow::hideMessage);
-    messageLayout->addWidget(icon);
-    messageLayout->addWidget(messageText_, 1);
-    messageLayout->addWidget(close, 0, Qt::AlignTop);
-    messageBar_->hide();
+    messageBar_ = new MessageBar;
     layout->addWidget(messageBar_);
 
-    auto* sentenceLabel = new QLabel;
-    sentenceLabel_ = sentenceLabel;
+    sentenceLabel_ = new QLabel;
     sentenceEdit_ = new QPlainTextEdit;
     sentenceEdit_->setTabChangesFocus(true);
     const int lineHeight = sentenceEdit_->fontMetrics().lineSpacing();
     sentenceEdit_->setFixedHeight(lineHeight * 2 + 2 * sentenceEdit_->frameWidth() +
                                   static_cast<int>(2 * sentenceEdit_->document()->documentMargin()));
-    sentenceLabel->setBuddy(sentenceEdit_);
+    sentenceLabel_->setBuddy(sentenceEdit_);
     connect(sentenceEdit_, &QPlainTextEdit::textChanged, this, &MainWindow::scheduleCompute);
-    layout->addWidget(sentenceLabel);
+    layout->addWidget(sentenceLabel_);
     layout->addWidget(sentenceEdit_);
 
     tokenStrip_ = new TokenStrip;
     connect(tokenStrip_, &TokenStrip::tokenClicked, this, [this](int index) {
-        keyChosenByUser_ = false;
-        applySelection(index, strongestKey(index));
+        selection_->setKeyChosenByUser(false);
+        applySelection(index, strongestKey(index, selection_->head()));
     });
     layout->addWidget(tokenStrip_);
+
+    // Above the heatmap: random weights are said to be untrained, in plain words.
+    untrainedBanner_ = new UntrainedBanner;
+    connect(untrainedBanner_, &UntrainedBanner::useTeachingModel, this, [this] {
+        AttentionConfig teaching = withTeachingModel(config());
+        if (teaching.dModel % teaching.heads != 0) teaching.heads = teachingModelOf(teaching).defaultHeads();
+        setConfig(teaching);
+    });
+    layout->addWidget(untrainedBanner_);
 
     tabs_ = new QTabWidget;
     heatmap_ = new HeatmapView;
@@ -161,7 +151,8 @@ void MainWindow::buildCentralArea() {
     tabs_->addTab(stepper_, QString());
     layout->addWidget(tabs_, 1);
     connect(heatmap_, &HeatmapView::cellSelected, this, [this](int row, int col) {
-        if (!selecting_) keyChosenByUser_ = true;
+        if (showingSelection_) return;
+        selection_->setKeyChosenByUser(true);
         applySelection(row, col);
     });
     connect(heatmap_, &HeatmapView::selectionCleared, this, [this] { applySelection(-1, -1); });
@@ -179,36 +170,25 @@ void MainWindow::buildDocks() {
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(std::max(controls_->sizeHint().width(), fontMetrics().averageCharWidth() * 36) +
-                            scroll->verticalScrollBar()->sizeHint().width());
-    auto* controlsDock = new QDockWidget(this);
-    controlsDock_ = controlsDock;
-    controlsDock->setObjectName(QStringLiteral("controlsDock"));
-    controlsDock->setWidget(scroll);
-    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+    controlsDock_ = new QDockWidget(this);
+    controlsDock_->setObjectName(QStringLiteral("controlsDock"));
+    controlsDock_->setWidget(scroll);
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock_);
+    sizeControlsDock();
 
     rowChart_ = new RowChart;
-    auto* chartDock = new QDockWidget(this);
-    chartDock_ = chartDock;
-    chartDock->setObjectName(QStringLiteral("rowChartDock"));
-    chartDock->setWidget(rowChart_);
-    addDockWidget(Qt::RightDockWidgetArea, chartDock);
+    chartDock_ = new QDockWidget(this);
+    chartDock_->setObjectName(QStringLiteral("rowChartDock"));
+    chartDock_->setWidget(rowChart_);
+    addDockWidget(Qt::RightDockWidgetArea, chartDock_);
 
     explainer_ = new CellExplainer;
-    auto* explainerDock = new QDockWidget(this);
-    explainerDock_ = explainerDock;
-    explainerDock->setObjectName(QStringLiteral("explainerDock"));
-    explainerDock->setWidget(explainer_);
-    addDockWidget(Qt::RightDockWidgetArea, explainerDock);
+    explainerDock_ = new QDockWidget(this);
+    explainerDock_->setObjectName(QStringLiteral("explainerDock"));
+    explainerDock_->setWidget(explainer_);
+    addDockWidget(Qt::RightDockWidgetArea, explainerDock_);
     connect(controls_, &ControlsPanel::configChanged, this, &MainWindow::scheduleCompute);
-    connect(controls_, &ControlsPanel::headChanged, this, &MainWindow::scheduleCompute);
-    connect(controls_, &ControlsPanel::weightsRangeChanged, this, [this] {
-        if (trace_) startCompute();  // new sources for the same trace
-    });
-    connect(controls_, &ControlsPanel::colorMapChanged, this, [this](const QString& name) {
-        heatmap_->setSequentialMap(name);
-        stepper_->heatmap()->setSequentialMap(name);
-    });
+    connect(controls_, &ControlsPanel::viewChanged, this, &MainWindow::applyView);
     connect(controls_, &ControlsPanel::maskEditModeChanged, this, [this](bool on) {
         heatmap_->setMaskEditMode(on);
         if (on) {
@@ -221,37 +201,36 @@ void MainWindow::buildDocks() {
     connect(heatmap_, &HeatmapView::cellMaskToggled, controls_, &ControlsPanel::toggleCustomCell);
 }
 
+void MainWindow::sizeControlsDock() {
+    if (auto* scroll = qobject_cast<QScrollArea*>(controlsDock_->widget()))
+        scroll->setMinimumWidth(std::max(controls_->sizeHint().width(), fontMetrics().averageCharWidth() * 36) +
+                                scroll->verticalScrollBar()->sizeHint().width());
+}
+
 void MainWindow::buildMenus() {
     fileMenu_ = menuBar()->addMenu(QString());
-    QAction* quit = fileMenu_->addAction(QString(), this, &QWidget::close);
-    quitAction_ = quit;
-    quit->setShortcut(QKeySequence::Quit);
+    quitAction_ = fileMenu_->addAction(QString(), this, &QWidget::close);
+    quitAction_->setShortcut(QKeySequence::Quit);
 
-    QMenu* examplesMenu = menuBar()->addMenu(QString());
-    examplesMenu_ = examplesMenu;
+    examplesMenu_ = menuBar()->addMenu(QString());
     for (const Example& example : examples()) {
-        QAction* action = examplesMenu->addAction(QString());
+        QAction* action = examplesMenu_->addAction(QString());
         const QString sentence = example.sentence;
         connect(action, &QAction::triggered, this, [this, sentence] { setSentence(sentence); });
     }
 
-    QMenu* viewMenu = menuBar()->addMenu(QString());
-    viewMenu_ = viewMenu;
-    QAction* weights = viewMenu->addAction(QString(), this, [this] { tabs_->setCurrentIndex(0); });
-    weightsAction_ = weights;
-    weights->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    QAction* steps = viewMenu->addAction(QString(), this, [this] { tabs_->setCurrentIndex(1); });
-    stepsAction_ = steps;
-    steps->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    viewMenu->addSeparator();
-    QAction* larger = viewMenu->addAction(QString(), this, [this] { changeTextSize(1.15); });
-    largerAction_ = larger;
-    larger->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    QAction* smaller = viewMenu->addAction(QString(), this, [this] { changeTextSize(1 / 1.15); });
-    smallerAction_ = smaller;
-    smaller->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
-    viewMenu->addSeparator();
-    for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu->addAction(dock->toggleViewAction());
+    viewMenu_ = menuBar()->addMenu(QString());
+    weightsAction_ = viewMenu_->addAction(QString(), this, [this] { tabs_->setCurrentIndex(0); });
+    weightsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    stepsAction_ = viewMenu_->addAction(QString(), this, [this] { tabs_->setCurrentIndex(1); });
+    stepsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    viewMenu_->addSeparator();
+    largerAction_ = viewMenu_->addAction(QString(), this, [this] { changeTextSize(1.15); });
+    largerAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    smallerAction_ = viewMenu_->addAction(QString(), this, [this] { changeTextSize(1 / 1.15); });
+    smallerAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    viewMenu_->addSeparator();
+    for (QDockWidget* dock : {controlsDock_, chartDock_, explainerDock_}) viewMenu_->addAction(dock->toggleViewAction());
 }
 
 void MainWindow::buildStatusBar() {
@@ -266,6 +245,34 @@ void MainWindow::buildStatusBar() {
     statusBar()->addPermanentWidget(statusText_);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancelButton_);
+}
+
+void MainWindow::buildWeightsDock() {
+    // The W matrices, editable, in a dock beside the explanation.
+    weightEditor_ = new WeightEditor;
+    weightsDock_ = new QDockWidget(this);
+    weightsDock_->setObjectName(QStringLiteral("weightsDock"));
+    weightsDock_->setWidget(weightEditor_);
+    addDockWidget(Qt::RightDockWidgetArea, weightsDock_);
+    tabifyDockWidget(explainerDock_, weightsDock_);
+    explainerDock_->raise();  // the weights are a tab behind the explanation (View → Weights, Ctrl+Shift+W)
+    QAction* showWeights = weightsDock_->toggleViewAction();
+    showWeights->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    viewMenu_->addAction(showWeights);
+    connect(showWeights, &QAction::triggered, this, [this](bool shown) {
+        if (shown) weightsDock_->raise();
+    });
+    connect(controls_, &ControlsPanel::configChanged, this, [this] { weightEditor_->showConfig(config()); });
+    connect(weightEditor_, &WeightEditor::weightsEdited, this, [this](const Weights& weights) {
+        try {
+            setConfig(replaceWeights(config(), weights));
+        } catch (const Error& error) {
+            messageBar_->showMessage(
+                tr("These weights cannot be used: %1.").arg(QString::fromStdString(error.what())));
+        }
+    });
+    connect(weightEditor_, &WeightEditor::resetRequested, this,
+            [this] { setConfig(weightEditor_->resetConfig(config())); });
 }
 
 void MainWindow::setSentence(const QString& sentence) {
@@ -286,26 +293,26 @@ std::shared_ptr<const MatrixSource> MainWindow::currentSource(Step step) const {
     return sources_[static_cast<std::size_t>(step)];
 }
 
-void MainWindow::setHead(int head) {
-    controls_->setHead(head);
-    scheduleCompute();
-}
+ViewSettings MainWindow::viewSettings() const { return controls_->viewSettings(); }
 
-QString MainWindow::colorMapName() const { return controls_->colorMapName(); }
+void MainWindow::setViewSettings(const ViewSettings& view) { controls_->setViewSettings(view); }
+
+int MainWindow::currentHead() const { return selection_->head(); }
+
+QString MainWindow::colorMapName() const { return viewSettings().colorMap; }
 
 SourceOptions MainWindow::sourceOptions() const {
     SourceOptions options;
     options.language = currentLanguage().toStdString();
-    options.weightsRange = controls_->weightsRange();
+    options.weightsRange = viewSettings().weightsRange;
     return options;
 }
 
-void MainWindow::setColorMapName(const QString& name) {
-    const int index = controls_->colorMapBox()->findText(name);
-    if (index >= 0) controls_->colorMapBox()->setCurrentIndex(index);
-}
+int MainWindow::selectedQuery() const { return selection_->query(); }
 
-QString MainWindow::message() const { return messageBar_->isHidden() ? QString() : messageText_->text(); }
+int MainWindow::selectedKey() const { return selection_->key(); }
+
+QString MainWindow::message() const { return messageBar_->message(); }
 
 bool MainWindow::isBusy() const { return compute_->isBusy() || debounce_.isActive(); }
 
@@ -318,17 +325,50 @@ void MainWindow::startCompute() {
     const QString problem = controls_->inputProblem();
     if (!problem.isEmpty()) {
         compute_->cancel();
-        showMessage(problem + QLatin1Char(' ') + tr("The last result stays shown."));
+        messageBar_->showMessage(problem + QLatin1Char(' ') + tr("The last result stays shown."));
         return;
     }
+    send(requestFor(sentence(), config()), false);
+}
+
+ComputeRequest MainWindow::requestFor(const QString& sentence, const AttentionConfig& config) const {
     ComputeRequest request;
-    request.sentence = sentence();
-    request.config = config();
-    request.head = controls_->head();
+    request.sentence = sentence;
+    request.config = config;
+    request.head = viewSettings().head;
     request.labelFont = heatmap_->readableFont();
     request.sourceOptions = sourceOptions();
     if (trace_ && request.sentence == traceSentence_ && trace_->config() == request.config) request.reuse = trace_;
-    compute_->request(std::move(request));
+    return request;
+}
+
+void MainWindow::send(ComputeRequest request, bool viewOnly) {
+    lastRequest_ = request;
+    lastRequestViewOnly_ = viewOnly;
+    const quint64 id = compute_->request(std::move(request));
+    if (viewOnly) viewOnlyRequest_ = id;
+}
+
+void MainWindow::applyView() {
+    const ViewSettings view = viewSettings();
+    heatmap_->setSequentialMap(view.colorMap);
+    stepper_->heatmap()->setSequentialMap(view.colorMap);
+    // The head, the colour range and the language of the names make the sources again; the
+    // attention is never computed again for them.
+    if (debounce_.isActive()) return;  // the computation about to start reads the view then
+    const SourceOptions options = sourceOptions();
+    if (compute_->isBusy()) {  // the running request again, with the new view
+        if (lastRequest_.head == view.head && sameSourceOptions(lastRequest_.sourceOptions, options)) return;
+        ComputeRequest again = lastRequest_;
+        again.head = view.head;
+        again.sourceOptions = options;
+        send(std::move(again), lastRequestViewOnly_);
+        return;
+    }
+    if (!trace_) return;
+    const bool sameHead = ComputeController::shownHead(view.head, trace_->heads()) == selection_->head();
+    if (sameHead && sameSourceOptions(sourceOptions_, options)) return;  // the colour map at most
+    send(requestFor(traceSentence_, trace_->config()), true);
 }
 
 void MainWindow::onResult(const std::shared_ptr<const ComputeResult>& result) {
@@ -339,17 +379,21 @@ void MainWindow::onResult(const std::shared_ptr<const ComputeResult>& result) {
             statusBar()->showMessage(tr("Computation cancelled. %1").arg(kept), 8000);
             return;
         case Outcome::InputError:
-            showMessage(tr("This text cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            messageBar_->showMessage(
+                tr("This text cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
             return;
         case Outcome::ConfigError:
-            showMessage(tr("These settings cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            messageBar_->showMessage(
+                tr("These settings cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
             return;
         case Outcome::OtherError:
-            showMessage(tr("The computation failed: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            messageBar_->showMessage(
+                tr("The computation failed: %1. %2").arg(translatedCoreMessage(result->error), kept));
             return;
         case Outcome::Done: break;
     }
-    hideMessage();
+    // New sources for another view say nothing about the inputs the message is about.
+    if (result->id != viewOnlyRequest_) messageBar_->hideMessage();
     applyResult(*result);
 }
 
@@ -358,7 +402,6 @@ void MainWindow::applyResult(const ComputeResult& result) {
     traceSentence_ = result.sentence;
     sources_ = result.sources;
     sourceOptions_ = result.sourceOptions;
-    head_ = result.head;
     const bool sizeChanged = !heatmap_->source() || heatmap_->source()->rows() != trace_->size();
     heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
     if (sizeChanged) {
@@ -369,14 +412,14 @@ void MainWindow::applyResult(const ComputeResult& result) {
     tokenStrip_->setTokens(trace_->tokens(), trace_->realTokenCount());
 
     const int n = trace_->size();
-    int query = selectedQuery_, key = selectedKey_;
+    int query = selection_->query(), key = selection_->key();
     if (query < 0 || query >= n) {
         query = defaultQuery();
         key = -1;
     }
-    if (key < 0 || key >= n || !keyChosenByUser_) key = strongestKey(query);
-    selectedQuery_ = selectedKey_ = -1;  // force every view to follow the new trace
-    applySelection(query, key);
+    if (key < 0 || key >= n || !selection_->keyChosenByUser()) key = strongestKey(query, result.head);
+    // Every view follows the new trace, also where the head and the cell stay the same.
+    if (!selection_->select(result.head, query, key)) showSelection();
 
     lastMilliseconds_ = result.milliseconds;
     updateStatusText();
@@ -384,19 +427,21 @@ void MainWindow::applyResult(const ComputeResult& result) {
 }
 
 void MainWindow::selectCell(int query, int key) {
-    keyChosenByUser_ = true;
+    selection_->setKeyChosenByUser(true);
     applySelection(query, key);
 }
 
 void MainWindow::applySelection(int query, int key) {
-    if (selecting_) return;
+    if (showingSelection_) return;
     const int n = trace_ ? trace_->size() : 0;
     if (query < 0 || key < 0 || query >= n || key >= n) query = key = -1;
-    if (query == selectedQuery_ && key == selectedKey_) return;
-    selecting_ = true;
-    selectedQuery_ = query;
-    selectedKey_ = key;
-    if (query < 0) {
+    selection_->selectCell(query, key);
+}
+
+void MainWindow::showSelection() {
+    showingSelection_ = true;
+    const int head = selection_->head(), query = selection_->query(), key = selection_->key();
+    if (!trace_ || !selection_->hasCell()) {
         heatmap_->clearSelection();
         tokenStrip_->setSelectedToken(-1);
         explainer_->clearCell();
@@ -404,10 +449,10 @@ void MainWindow::applySelection(int query, int key) {
     } else {
         heatmap_->setSelectedCell(query, key);
         tokenStrip_->setSelectedToken(query);
-        explainer_->setCell(trace_, head_, query, key);
-        rowChart_->setRow(trace_, head_, query);
+        explainer_->setCell(trace_, head, query, key);
+        rowChart_->setRow(trace_, head, query);
     }
-    selecting_ = false;
+    showingSelection_ = false;
 }
 
 void MainWindow::fitHeatmap() {
@@ -423,9 +468,9 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     return QMainWindow::eventFilter(watched, event);
 }
 
-int MainWindow::strongestKey(int query) const {
+int MainWindow::strongestKey(int query, int head) const {
     if (!trace_ || query < 0 || query >= trace_->size()) return -1;
-    const Eigen::MatrixXd row = trace_->block(Step::Weights, head_, query, 0, 1, trace_->size());
+    const Eigen::MatrixXd row = trace_->block(Step::Weights, head, query, 0, 1, trace_->size());
     Eigen::Index best = 0;
     row.row(0).maxCoeff(&best);
     return static_cast<int>(best);
@@ -452,16 +497,6 @@ void MainWindow::onBusyChanged(bool busy) {
     emit busyChanged(busy);
 }
 
-void MainWindow::showMessage(const QString& text) {
-    messageText_->setText(text);
-    messageBar_->show();
-}
-
-void MainWindow::hideMessage() {
-    messageText_->clear();
-    messageBar_->hide();
-}
-
 void MainWindow::changeTextSize(double factor) {
     QFont f = font();
     f.setPointSizeF(std::clamp(f.pointSizeF() * factor, 8.0, 40.0));
@@ -480,27 +515,15 @@ void MainWindow::showEvent(QShowEvent* event) {
 void MainWindow::sizeDocks() {
     // Controls, heatmap and chart side by side, the chart wide enough for a label per key;
     // chart and explanation share the right column.
-    const auto docks = findChildren<QDockWidget*>();
-    QDockWidget* controlsDock = nullptr;
-    QDockWidget* chartDock = nullptr;
-    QDockWidget* explainerDock = nullptr;
-    for (QDockWidget* dock : docks) {
-        if (dock->widget() == rowChart_) chartDock = dock;
-        else if (dock->widget() == explainer_) explainerDock = dock;
-        else if (dock == controlsDock_) controlsDock = dock;
-    }
     const int charWidth = fontMetrics().averageCharWidth();
-    resizeDocks({controlsDock, chartDock}, {charWidth * 40, std::max(charWidth * 52, width() * 27 / 100)},
+    resizeDocks({controlsDock_, chartDock_}, {charWidth * 40, std::max(charWidth * 52, width() * 27 / 100)},
                 Qt::Horizontal);
-    resizeDocks({chartDock, explainerDock}, {height() / 2, height() / 2}, Qt::Vertical);
+    resizeDocks({chartDock_, explainerDock_}, {height() / 2, height() / 2}, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     classroom_->saveSettings();  // first: it leaves presentation mode, so the normal layout is kept
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/pointSize"), font().pointSizeF());
+    AppSettings().setWindow(saveGeometry(), saveState(), font().pointSizeF());
     compute_->cancel();
     QMainWindow::closeEvent(event);
 }
@@ -509,17 +532,14 @@ void MainWindow::changeEvent(QEvent* event) {
     QMainWindow::changeEvent(event);
     if (event->type() != QEvent::LanguageChange) return;
     retranslateUi();
-    // The steps' columns carry the teaching model's names in the language of their computation:
-    // made again (the trace is reused) when the language changes.
-    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching &&
-        sourceOptions().language != sourceOptions_.language)
-        startCompute();
+    // The steps' columns carry the teaching model's names in the language of their sources: made
+    // again from the same trace, as for another view.
+    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching) applyView();
 }
 
 void MainWindow::retranslateUi() {
-    retranslateTeachingParts();
-    hideMessageButton_->setText(tr("✕"));
-    hideMessageButton_->setToolTip(tr("Hide this message"));
+    weightsDock_->setWindowTitle(tr("Weights"));
+    showTeachingState();
     sentenceLabel_->setText(tr("&Sentence"));
     sentenceEdit_->setPlaceholderText(tr("Type a sentence: the attention is recomputed as you type."));
     sentenceEdit_->setToolTip(tr("The input: n tokens, each becomes a row of X ∈ ℝ^(n × d_model). Up to %1 tokens.")
@@ -558,11 +578,7 @@ void MainWindow::retranslateUi() {
     updateStatusText();
     // The controls' texts change length with the language; once they are set (the panel
     // retranslates after this window), their dock is made wide enough for them.
-    QTimer::singleShot(0, this, [this] {
-        if (auto* scroll = qobject_cast<QScrollArea*>(controlsDock_->widget()))
-            scroll->setMinimumWidth(std::max(controls_->sizeHint().width(), fontMetrics().averageCharWidth() * 36) +
-                                    scroll->verticalScrollBar()->sizeHint().width());
-    });
+    QTimer::singleShot(0, this, &MainWindow::sizeControlsDock);
 }
 
 void MainWindow::updateStatusText() {
@@ -610,72 +626,6 @@ void MainWindow::resetLayout() {
 
 void MainWindow::refitHeatmap() {
     if (autoFitHeatmap_) fitHeatmap();
-}
-
-void MainWindow::buildTeachingParts() {
-    // Above the heatmap: random weights are said to be untrained, in plain words.
-    untrainedBanner_ = new QFrame;
-    untrainedBanner_->setObjectName(QStringLiteral("untrainedBanner"));
-    untrainedBanner_->setFrameStyle(QFrame::Box | QFrame::Plain);
-    QPalette info = untrainedBanner_->palette();
-    info.setColor(QPalette::Window, QColor(0xe3, 0xf2, 0xfd));
-    info.setColor(QPalette::WindowText, QColor(0x0d, 0x3c, 0x61));
-    info.setColor(QPalette::ButtonText, QColor(0x0d, 0x3c, 0x61));
-    untrainedBanner_->setPalette(info);
-    untrainedBanner_->setAutoFillBackground(true);
-    auto* bannerLayout = new QHBoxLayout(untrainedBanner_);
-    untrainedText_ = new QLabel;
-    untrainedText_->setWordWrap(true);
-    untrainedText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    useTeachingButton_ = new QPushButton;
-    connect(useTeachingButton_, &QPushButton::clicked, this, [this] {
-        AttentionConfig teaching = withTeachingModel(config());
-        if (teaching.dModel % teaching.heads != 0) teaching.heads = teachingModelOf(teaching).defaultHeads();
-        setConfig(teaching);
-    });
-    bannerLayout->addWidget(untrainedText_, 1);
-    bannerLayout->addWidget(useTeachingButton_, 0, Qt::AlignVCenter);
-    untrainedBanner_->hide();
-    if (auto* central = qobject_cast<QVBoxLayout*>(centralWidget()->layout()))
-        central->insertWidget(central->indexOf(tabs_), untrainedBanner_);
-
-    // The W matrices, editable, in a dock beside the explanation.
-    weightEditor_ = new WeightEditor;
-    weightsDock_ = new QDockWidget(this);
-    weightsDock_->setObjectName(QStringLiteral("weightsDock"));
-    weightsDock_->setWidget(weightEditor_);
-    addDockWidget(Qt::RightDockWidgetArea, weightsDock_);
-    tabifyDockWidget(explainerDock_, weightsDock_);
-    explainerDock_->raise();  // the weights are a tab behind the explanation (View → Weights, Ctrl+Shift+W)
-    QAction* showWeights = weightsDock_->toggleViewAction();
-    showWeights->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
-    viewMenu_->addAction(showWeights);
-    connect(showWeights, &QAction::triggered, this, [this](bool shown) {
-        if (shown) weightsDock_->raise();
-    });
-    connect(controls_, &ControlsPanel::configChanged, this, [this] { weightEditor_->showConfig(config()); });
-    connect(weightEditor_, &WeightEditor::weightsEdited, this, [this](const Weights& weights) {
-        try {
-            setConfig(replaceWeights(config(), weights));
-        } catch (const Error& error) {
-            showMessage(tr("These weights cannot be used: %1.").arg(QString::fromStdString(error.what())));
-        }
-    });
-    connect(weightEditor_, &WeightEditor::resetRequested, this,
-            [this] { setConfig(weightEditor_->resetConfig(config())); });
-    weightsActions_ = new WeightsActions(this);
-
-    connect(this, &MainWindow::traceChanged, this, &MainWindow::showTeachingState);
-}
-
-void MainWindow::retranslateTeachingParts() {
-    untrainedText_->setText(tr("<b>Untrained weights.</b> W_Q, W_K and W_V are random numbers: the patterns below "
-                               "carry no linguistic meaning. For attention that means something, use the "
-                               "teaching model."));
-    useTeachingButton_->setText(tr("Use the teaching model"));
-    useTeachingButton_->setToolTip(tr("Projections: Teaching model (its named dimensions and rules)"));
-    weightsDock_->setWindowTitle(tr("Weights"));
-    showTeachingState();
 }
 
 void MainWindow::showTeachingState() {

@@ -1,5 +1,4 @@
 #pragma once
-#include <QFrame>
 #include <QMainWindow>
 #include <QString>
 #include <QTimer>
@@ -9,13 +8,14 @@
 
 #include "core/attention/AttentionTrace.h"
 #include "core/model/AttentionConfig.h"
+#include "ui/compute/ComputeController.h"
 #include "ui/heatmap/MatrixSource.h"
+#include "ui/heatmap/ViewSettings.h"
 
 class QAction;
 class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
-class QToolButton;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
@@ -24,20 +24,24 @@ namespace attnviz::ui {
 
 class CellExplainer;
 class ClassroomActions;
-class WeightEditor;
-class WeightsActions;
-class ComputeController;
 class ControlsPanel;
 class HeatmapView;
+class MessageBar;
 class RowChart;
+class Selection;
+class SessionActions;
 class StepperView;
 class TokenStrip;
-struct ComputeResult;
+class UntrainedBanner;
+class WeightEditor;
+class WeightsActions;
 
 /// The AttnViz window: the sentence, its tokens, the heatmap of the weights (main area), the
 /// step-by-step view, the controls (left dock), the row chart and the cell explainer (right
 /// docks). Every edit recomputes after a short pause, on a worker thread; a bad input shows a
-/// message and the last good result stays.
+/// message and the last good result stays. A change of view (head, colours) only makes the
+/// views' sources again from the trace on screen. The window makes and owns its action objects
+/// (sessions, weights, classroom).
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -56,20 +60,28 @@ public:
     [[nodiscard]] QString currentTraceSentence() const { return traceSentence_; }
     /// The matrix of a step on screen, for the head shown; null before the first result.
     [[nodiscard]] std::shared_ptr<const MatrixSource> currentSource(Step step = Step::Weights) const;
-    /// The head the views show (0 … h−1 or kAllHeads), and the control that selects it.
-    [[nodiscard]] int currentHead() const { return head_; }
-    void setHead(int head);
+
+    /// The view the controls ask for: head, colour map and colour range of the weights.
+    [[nodiscard]] ViewSettings viewSettings() const;
+    /// Shows view in the controls; the views follow without computing the attention again.
+    void setViewSettings(const ViewSettings& view);
+    /// The head the views show (0 … h−1 or kAllHeads).
+    [[nodiscard]] int currentHead() const;
     /// The colour map of the weights ("Blues", "viridis", "cividis").
     [[nodiscard]] QString colorMapName() const;
     /// What the views' sources are made with: the interface's language, the weights' colour range.
     [[nodiscard]] SourceOptions sourceOptions() const;
-    void setColorMapName(const QString& name);
+
     /// The File menu; others add their actions (Quit is the last action).
     [[nodiscard]] QMenu* fileMenu() const { return fileMenu_; }
     /// The View menu; others add their actions at its end.
     [[nodiscard]] QMenu* viewMenu() const { return viewMenu_; }
     /// Presentation mode, language, theme, the "Why √d_k?" tab and the remembered settings.
     [[nodiscard]] ClassroomActions* classroom() const { return classroom_; }
+    /// File → Open/Save Session, Open Recent, Export…, Copy Image, Copy as CSV, and dropped sessions.
+    [[nodiscard]] SessionActions* sessionActions() const { return sessionActions_; }
+    /// File → Load/Save Weights.
+    [[nodiscard]] WeightsActions* weightsActions() const { return weightsActions_; }
     /// Default text size, and back to it with every dock shown where it starts and the window's
     /// starting size (View → Reset to Defaults).
     static constexpr double kDefaultPointSize = 13.0;
@@ -79,12 +91,14 @@ public:
 
     /// Selects cell (query, key) in every view; -1 clears the selection.
     void selectCell(int query, int key);
-    [[nodiscard]] int selectedQuery() const { return selectedQuery_; }
-    [[nodiscard]] int selectedKey() const { return selectedKey_; }
+    [[nodiscard]] int selectedQuery() const;
+    [[nodiscard]] int selectedKey() const;
+    /// The head and cell the views point at.
+    [[nodiscard]] const Selection* selection() const { return selection_; }
 
     /// The text of the message bar, empty when it is hidden.
     [[nodiscard]] QString message() const;
-    /// True while a computation runs.
+    /// True while a computation runs or waits for the debounce delay.
     [[nodiscard]] bool isBusy() const;
     /// Starts the pending computation now instead of after the debounce delay.
     void recomputeNow();
@@ -99,14 +113,14 @@ public:
     [[nodiscard]] RowChart* rowChart() const { return rowChart_; }
     [[nodiscard]] QTabWidget* tabs() const { return tabs_; }
     [[nodiscard]] QPushButton* cancelButton() const { return cancelButton_; }
-    /// W_Q … W_O as editable tables (the "Weights" dock), and File → Load/Save Weights.
+    /// W_Q … W_O as editable tables (the "Weights" dock).
     [[nodiscard]] WeightEditor* weightEditor() const { return weightEditor_; }
     [[nodiscard]] QDockWidget* weightsDock() const { return weightsDock_; }
-    [[nodiscard]] WeightsActions* weightsActions() const { return weightsActions_; }
     /// Shown above the heatmap while the weights are the random preset's: they mean nothing.
-    [[nodiscard]] QWidget* untrainedBanner() const { return untrainedBanner_; }
-    [[nodiscard]] QPushButton* useTeachingButton() const { return useTeachingButton_; }
-    [[nodiscard]] QWidget* messageBar() const { return messageBar_; }
+    [[nodiscard]] UntrainedBanner* untrainedBanner() const { return untrainedBanner_; }
+    [[nodiscard]] MessageBar* messageBar() const { return messageBar_; }
+    /// The worker the computations run on (tests hold it at a known point with its start hook).
+    [[nodiscard]] ComputeController* computeController() const { return compute_; }
 
     /// Pause between the last edit and the computation.
     static constexpr int kDebounceMs = 150;
@@ -127,66 +141,78 @@ private:
     void buildDocks();
     void buildMenus();
     void buildStatusBar();
-    /// The untrained-weights banner, the weight editor dock and the weights file actions.
-    void buildTeachingParts();
-    void retranslateTeachingParts();
-    /// Banner for the random preset, unknown words marked in the token strip (teaching model).
-    void showTeachingState();
+    /// The dock of the editable W matrices, after the other docks in the View menu.
+    void buildWeightsDock();
     /// Sets every text of the window in the current language (QEvent::LanguageChange).
     void retranslateUi();
     void updateStatusText();
+    /// Banner for the random preset, unknown words marked in the token strip (teaching model).
+    void showTeachingState();
+
     void scheduleCompute();
     void startCompute();
+    /// A request for sentence under config, with the view the controls ask for.
+    [[nodiscard]] ComputeRequest requestFor(const QString& sentence, const AttentionConfig& config) const;
+    /// Sends request to the worker; viewOnly: it only makes the sources again for another view.
+    void send(ComputeRequest request, bool viewOnly);
+    /// The view changed (controls, language): new colours at once, new sources from the same
+    /// trace for the head, the colour range or the language of the dimension names.
+    void applyView();
     void onResult(const std::shared_ptr<const ComputeResult>& result);
     void applyResult(const ComputeResult& result);
+
+    /// Selects (query, key) of the trace on screen; out of range clears the selection.
     void applySelection(int query, int key);
+    /// Puts the selection in every view.
+    void showSelection();
+    [[nodiscard]] int strongestKey(int query, int head) const;
+    [[nodiscard]] int defaultQuery() const;
+
     void onBusyChanged(bool busy);
-    void showMessage(const QString& text);
-    void hideMessage();
     void changeTextSize(double factor);
     void fitHeatmap();
     void sizeDocks();
-    [[nodiscard]] int strongestKey(int query) const;
-    [[nodiscard]] int defaultQuery() const;
+    void sizeControlsDock();
 
     ComputeController* compute_ = nullptr;
     QTimer debounce_;
     QTimer busyDelay_;
+    ComputeRequest lastRequest_;  ///< the last request sent, to send again with another view
+    bool lastRequestViewOnly_ = false;
+    quint64 viewOnlyRequest_ = 0;  ///< id of the last request that only remade the sources
 
     std::shared_ptr<const AttentionTrace> trace_;
     QString traceSentence_;
     SourceOptions sourceOptions_;  ///< what sources_ were made with
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources_;
-    int head_ = 0;
-    int selectedQuery_ = -1;
-    int selectedKey_ = -1;
-    bool selecting_ = false;
-    bool keyChosenByUser_ = false;
-    bool docksSized_ = false;
-    bool autoFitHeatmap_ = true;   ///< the heatmap's zoom follows the view's size until the user zooms
-    bool fittingHeatmap_ = false;  ///< dock sizes are set once, at the first show, unless restored  ///< else the key follows the selected row's strongest weight
+    Selection* selection_ = nullptr;
+    bool showingSelection_ = false;  ///< the views' echoes of showSelection are not the user's picks
+    bool docksSized_ = false;        ///< dock sizes are set once, at the first show, unless restored
+    bool autoFitHeatmap_ = true;     ///< the heatmap's zoom follows the view's size until the user zooms
+    bool fittingHeatmap_ = false;
+    qint64 lastMilliseconds_ = 0;
 
-    QMenu* fileMenu_ = nullptr;
-    QWidget* messageBar_ = nullptr;
-    QLabel* messageText_ = nullptr;
+    MessageBar* messageBar_ = nullptr;
+    QLabel* sentenceLabel_ = nullptr;
     QPlainTextEdit* sentenceEdit_ = nullptr;
     TokenStrip* tokenStrip_ = nullptr;
+    UntrainedBanner* untrainedBanner_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
     StepperView* stepper_ = nullptr;
     ControlsPanel* controls_ = nullptr;
     RowChart* rowChart_ = nullptr;
     CellExplainer* explainer_ = nullptr;
+    WeightEditor* weightEditor_ = nullptr;
+    QDockWidget* controlsDock_ = nullptr;
+    QDockWidget* chartDock_ = nullptr;
+    QDockWidget* explainerDock_ = nullptr;
+    QDockWidget* weightsDock_ = nullptr;
     QLabel* statusText_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
 
-    // Widgets and actions whose texts retranslateUi sets.
-    QLabel* sentenceLabel_ = nullptr;
-    QToolButton* hideMessageButton_ = nullptr;
-    QDockWidget* controlsDock_ = nullptr;
-    QDockWidget* chartDock_ = nullptr;
-    QDockWidget* explainerDock_ = nullptr;
+    QMenu* fileMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QAction* quitAction_ = nullptr;
@@ -194,15 +220,10 @@ private:
     QAction* stepsAction_ = nullptr;
     QAction* largerAction_ = nullptr;
     QAction* smallerAction_ = nullptr;
-    qint64 lastMilliseconds_ = 0;
-    ClassroomActions* classroom_ = nullptr;
 
-    QFrame* untrainedBanner_ = nullptr;
-    QLabel* untrainedText_ = nullptr;
-    QPushButton* useTeachingButton_ = nullptr;
-    WeightEditor* weightEditor_ = nullptr;
-    QDockWidget* weightsDock_ = nullptr;
     WeightsActions* weightsActions_ = nullptr;
+    ClassroomActions* classroom_ = nullptr;
+    SessionActions* sessionActions_ = nullptr;
 };
 
 }  // namespace attnviz::ui

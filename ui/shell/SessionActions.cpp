@@ -12,8 +12,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QUrl>
 
 #include <sstream>
@@ -25,13 +23,11 @@
 #include "ui/export/FigureRenderer.h"
 #include "ui/export/FilePath.h"
 #include "ui/panels/ControlsPanel.h"
+#include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
 
 namespace attnviz::ui {
 namespace {
-
-const QString kRecentKey = QStringLiteral("session/recentFiles");
-const QString kFolderKey = QStringLiteral("session/lastFolder");
 
 QString sessionFilter() { return SessionActions::tr("AttnViz sessions (*.attnviz)"); }
 
@@ -85,9 +81,7 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     window_->installEventFilter(this);
     connect(window_->sentenceEdit(), &QPlainTextEdit::textChanged, this, &SessionActions::markModified);
     connect(window_->controls(), &ControlsPanel::configChanged, this, &SessionActions::markModified);
-    connect(window_->controls(), &ControlsPanel::headChanged, this, &SessionActions::markModified);
-    connect(window_->controls(), &ControlsPanel::colorMapChanged, this, &SessionActions::markModified);
-    connect(window_->controls(), &ControlsPanel::weightsRangeChanged, this, &SessionActions::markModified);
+    connect(window_->controls(), &ControlsPanel::viewChanged, this, &SessionActions::markModified);
 }
 
 void SessionActions::retranslateUi() {
@@ -119,7 +113,7 @@ Session SessionActions::currentSession() const {
     session.view.head = window_->currentHead();
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) session.view.head = 0;
     session.view.colormap = window_->colorMapName().toStdString();
-    session.view.weightsRangeFromData = window_->controls()->weightsRange() == WeightsRange::Data;
+    session.view.weightsRangeFromData = window_->viewSettings().weightsRange == WeightsRange::Data;
     return session;
 }
 
@@ -135,9 +129,11 @@ bool SessionActions::openSession(const QString& path) {
     loading_ = true;
     window_->setConfig(session.config);
     window_->setSentence(QString::fromStdString(session.sentence));
-    window_->setHead(session.view.head);
-    if (!session.view.colormap.empty()) window_->setColorMapName(QString::fromStdString(session.view.colormap));
-    window_->controls()->setWeightsRange(session.view.weightsRangeFromData ? WeightsRange::Data : WeightsRange::Fixed);
+    ViewSettings view = window_->viewSettings();
+    view.head = session.view.head;
+    if (!session.view.colormap.empty()) view.colorMap = QString::fromStdString(session.view.colormap);
+    view.weightsRange = session.view.weightsRangeFromData ? WeightsRange::Data : WeightsRange::Fixed;
+    window_->setViewSettings(view);
     loading_ = false;
     window_->recomputeNow();
     currentPath_ = path;
@@ -157,7 +153,6 @@ bool SessionActions::saveSession(const QString& path) {
     currentPath_ = path;
     rememberRecent(path);
     updateTitle();
-    emit sessionSaved(path);
     return true;
 }
 
@@ -191,12 +186,10 @@ bool SessionActions::copyCsv() {
     return true;
 }
 
-QStringList SessionActions::recentFiles() const {
-    return QSettings().value(kRecentKey).toStringList();
-}
+QStringList SessionActions::recentFiles() const { return AppSettings().recentSessions(); }
 
 void SessionActions::clearRecentFiles() {
-    QSettings().remove(kRecentKey);
+    AppSettings().forgetRecentSessions();
     rebuildRecentMenu();
 }
 
@@ -206,9 +199,9 @@ void SessionActions::rememberRecent(const QString& path) {
     files.removeAll(absolute);
     files.prepend(absolute);
     while (files.size() > kMaxRecent) files.removeLast();
-    QSettings settings;
-    settings.setValue(kRecentKey, files);
-    settings.setValue(kFolderKey, QFileInfo(absolute).absolutePath());
+    AppSettings settings;
+    settings.setRecentSessions(files);
+    settings.setSessionFolder(QFileInfo(absolute).absolutePath());
     rebuildRecentMenu();
 }
 
@@ -231,8 +224,7 @@ void SessionActions::rebuildRecentMenu() {
 }
 
 void SessionActions::openWithDialog() {
-    const QString folder = QSettings().value(kFolderKey, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                               .toString();
+    const QString folder = AppSettings().sessionFolder();
     const QString path = QFileDialog::getOpenFileName(window_, tr("Open Session"), folder, sessionFilter());
     if (!path.isEmpty()) openSession(path);
 }
@@ -246,8 +238,7 @@ void SessionActions::save() {
 }
 
 void SessionActions::saveAsWithDialog() {
-    const QString folder = QSettings().value(kFolderKey, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                               .toString();
+    const QString folder = AppSettings().sessionFolder();
     const QString suggested = currentPath_.isEmpty() ? folder + QStringLiteral("/attention.attnviz") : currentPath_;
     QString path = QFileDialog::getSaveFileName(window_, tr("Save Session"), suggested, sessionFilter());
     if (path.isEmpty()) return;

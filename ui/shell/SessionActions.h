@@ -19,7 +19,8 @@ class MainWindow;
 class SessionActions : public QObject {
     Q_OBJECT
 public:
-    /// Adds the actions to window->fileMenu() (before Quit) and accepts drops on the window.
+    /// Adds the actions to window->fileMenu() (before Quit) and accepts drops on the window; the
+    /// window makes its own (MainWindow::sessionActions).
     explicit SessionActions(MainWindow* window);
 
     /// Opens a session into the window. False (and failed(message) emitted, plus a message box
@@ -38,7 +39,7 @@ public:
     bool copyImage();
     bool copyCsv();
 
-    /// Most recent first, at most kMaxRecent, kept in QSettings ("session/recentFiles").
+    /// Most recent first, at most kMaxRecent, kept in the settings (AppSettings::recentSessions).
     [[nodiscard]] QStringList recentFiles() const;
     void clearRecentFiles();
     static constexpr int kMaxRecent = 8;
@@ -56,7 +57,6 @@ public:
 
 signals:
     void sessionOpened(const QString& path);
-    void sessionSaved(const QString& path);
     /// One line naming the problem.
     void failed(const QString& message);
 

@@ -7,8 +7,6 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
-#include <QStandardPaths>
 
 #include <filesystem>
 
@@ -17,22 +15,13 @@
 #include "core/model/ProjectionPresets.h"
 #include "core/model/Projections.h"
 #include "ui/export/FilePath.h"
+#include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
 
 namespace attnviz::ui {
 namespace {
 
-const QString kFolderKey = QStringLiteral("weights/lastFolder");
-
-QString lastFolder() {
-    return QSettings()
-        .value(kFolderKey, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-        .toString();
-}
-
-void rememberFolder(const QString& path) {
-    QSettings().setValue(kFolderKey, QFileInfo(path).absolutePath());
-}
+void rememberFolder(const QString& path) { AppSettings().setWeightsFolder(QFileInfo(path).absolutePath()); }
 
 /// What the saved file says about where the matrices come from.
 std::string commentFor(const AttentionConfig& config) {
@@ -97,13 +86,12 @@ bool WeightsActions::saveWeights(const QString& path) {
         report(tr("Cannot save the weights"), QString::fromStdString(error.what()));
         return false;
     }
-    emit weightsSaved(path);
     return true;
 }
 
 void WeightsActions::loadWithDialog() {
     const QString path = QFileDialog::getOpenFileName(
-        window_, tr("Load Weights"), lastFolder(),
+        window_, tr("Load Weights"), AppSettings().weightsFolder(),
         tr("Weights (*.json *.npy);;Weights JSON (*.json);;NumPy W_Q.npy … W_O.npy (*.npy)"));
     if (path.isEmpty()) return;
     rememberFolder(path);
@@ -112,7 +100,7 @@ void WeightsActions::loadWithDialog() {
 
 void WeightsActions::saveWithDialog() {
     QString path = QFileDialog::getSaveFileName(window_, tr("Save Weights"),
-                                                lastFolder() + QStringLiteral("/weights.json"),
+                                                AppSettings().weightsFolder() + QStringLiteral("/weights.json"),
                                                 tr("Weights JSON (*.json)"));
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");

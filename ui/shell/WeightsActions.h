@@ -34,7 +34,6 @@ public:
 
 signals:
     void weightsLoaded(const QString& path);
-    void weightsSaved(const QString& path);
     /// One line naming the problem.
     void failed(const QString& message);
 

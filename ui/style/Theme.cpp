@@ -92,8 +92,6 @@ QPalette darkPalette() {
     return palette;
 }
 
-QPalette systemPalette() { return capturedSystemPalette(); }
-
 bool isDark(const QPalette& palette) { return palette.color(QPalette::Window).lightness() < 128; }
 
 void applyTheme(Theme theme) {

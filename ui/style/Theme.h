@@ -20,8 +20,6 @@ enum class Theme { System, Light, Dark };
 /// by at least 3:1 against the window (WCAG non-text contrast).
 [[nodiscard]] QPalette lightPalette();
 [[nodiscard]] QPalette darkPalette();
-/// The desktop's palette as it was before applyTheme first changed it.
-[[nodiscard]] QPalette systemPalette();
 /// True when the palette's window colour is dark (lightness below 128).
 [[nodiscard]] bool isDark(const QPalette& palette);
 

@@ -12,11 +12,13 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QToolButton>
 
 #include <gtest/gtest.h>
 
@@ -39,6 +41,10 @@
 #include "ui/panels/WeightMatrixModel.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/Examples.h"
+#include "ui/shell/MessageBar.h"
+#include "ui/shell/SessionActions.h"
+#include "ui/shell/UntrainedBanner.h"
+#include "ui/shell/WeightsActions.h"
 
 namespace attnviz::ui {
 namespace {
@@ -123,6 +129,15 @@ TEST_F(ClassroomLanguageTest, SwitchingToFrenchChangesMenusControlsAndStepperAtO
     EXPECT_TRUE(window.explainer()->toPlainText().contains(QStringLiteral("requête")));
     EXPECT_EQ(window.classroom()->whyScaleChart()->series(WhyScaleChart::Curve::VarianceScaled)->name(),
               french(QStringLiteral("WhyScaleChart"), QStringLiteral("with ÷√d_k (≈ 1)")));
+    // The window's own action objects and widgets follow too.
+    EXPECT_EQ(window.sessionActions()->openAction()->text(),
+              french(QStringLiteral("SessionActions"), QStringLiteral("&Open Session…")));
+    EXPECT_EQ(window.weightsActions()->loadAction()->text(),
+              french(QStringLiteral("WeightsActions"), QStringLiteral("Load &Weights…")));
+    EXPECT_EQ(window.messageBar()->hideButton()->toolTip(),
+              french(QStringLiteral("MainWindow"), QStringLiteral("Hide this message")));
+    EXPECT_EQ(window.untrainedBanner()->useTeachingButton()->text(),
+              french(QStringLiteral("MainWindow"), QStringLiteral("Use the teaching model")));
 
     choose(QStringLiteral("en"));
     EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("&File"));

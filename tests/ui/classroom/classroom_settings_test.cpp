@@ -69,7 +69,7 @@ TEST(ClassroomSettings, ANewWindowRestoresWhatTheLastOneChangedAndResetForgetsIt
         expected = window.config();
         ASSERT_TRUE(expected.mask.causal && expected.dModel == 16 && expected.heads == 2 && expected.seed == 7)
             << configToJson(expected).dump();
-        ASSERT_EQ(window.controls()->head(), 1);
+        ASSERT_EQ(window.viewSettings().head, 1);
         window.close();
     }
     // As at the next start: the application is back in English with the System theme.
@@ -83,7 +83,7 @@ TEST(ClassroomSettings, ANewWindowRestoresWhatTheLastOneChangedAndResetForgetsIt
         deliverLanguageChange();
         EXPECT_EQ(window.sentence(), kChat);
         EXPECT_EQ(window.config(), expected) << configToJson(window.config()).dump();
-        EXPECT_EQ(window.controls()->head(), 1);
+        EXPECT_EQ(window.viewSettings().head, 1);
         EXPECT_EQ(window.colorMapName(), QStringLiteral("viridis"));
         EXPECT_EQ(window.controls()->weightsRange(), WeightsRange::Data);
         EXPECT_EQ(currentTheme(), Theme::Dark);
@@ -100,7 +100,7 @@ TEST(ClassroomSettings, ANewWindowRestoresWhatTheLastOneChangedAndResetForgetsIt
         const AttentionConfig defaults = teachingConfig();  // what a new window starts with
         EXPECT_EQ(window.sentence(), examples().constFirst().sentence);
         EXPECT_EQ(window.config(), defaults) << configToJson(window.config()).dump();
-        EXPECT_EQ(window.controls()->head(), 0);
+        EXPECT_EQ(window.viewSettings().head, 0);
         EXPECT_EQ(window.colorMapName(), QStringLiteral("Blues"));
         EXPECT_EQ(window.controls()->weightsRange(), WeightsRange::Fixed);
         EXPECT_EQ(currentTheme(), Theme::System);
@@ -172,7 +172,7 @@ TEST(ClassroomTitle, ShowsTheSessionsFileNameAndAModifiedMark) {
     QTemporaryDir folder;
     ASSERT_TRUE(folder.isValid());
     MainWindow window;
-    SessionActions sessions(&window);
+    SessionActions& sessions = *window.sessionActions();
     sessions.setInteractive(false);
     showAndWait(window);
     EXPECT_EQ(window.windowTitle(), QStringLiteral("AttnViz"));

@@ -53,7 +53,7 @@ struct SessionActionsTest : ::testing::Test {
         QCoreApplication::setApplicationName(previousName + QStringLiteral("-sessions-%1").arg(QCoreApplication::applicationPid()));
         QSettings().clear();
         window = std::make_unique<MainWindow>();
-        actions = new SessionActions(window.get());
+        actions = window->sessionActions();
         actions->setInteractive(false);
         ASSERT_TRUE(waitIdle(*window));
     }

@@ -34,6 +34,7 @@
 #include "ui/panels/WeightMatrixModel.h"
 #include "ui/shell/Examples.h"
 #include "ui/shell/SessionActions.h"
+#include "ui/shell/UntrainedBanner.h"
 #include "ui/shell/WeightsActions.h"
 
 namespace attnviz::ui {
@@ -212,7 +213,7 @@ TEST_F(TeachingWeightsTest, EveryNumberShowsWholeOnOneLineWithFourDecimals) {
 }
 
 TEST_F(TeachingWeightsTest, EditsAreKeptInSessions) {
-    auto* sessions = new SessionActions(&window);
+    SessionActions* sessions = window.sessionActions();
     sessions->setInteractive(false);
     openEditor(WeightEditor::WQ);
     typeInCell(WeightEditor::WQ, 2, 0, QStringLiteral("1.25"));

@@ -34,6 +34,7 @@
 #include "ui/panels/StepperView.h"
 #include "ui/panels/TokenStrip.h"
 #include "ui/shell/Examples.h"
+#include "ui/shell/MessageBar.h"
 
 namespace attnviz::ui {
 namespace {
@@ -117,7 +118,6 @@ TEST_F(MainWindowTest, CausalToggleMasksTheUpperTriangleInTheSourceAndInThePaint
     // The picture: values hidden so that cell centres are free of text.
     HeatmapView* view = window.heatmap();
     view->setShowValues(false);
-    QTest::qWait(20);
     const QImage image = view->viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32);
     const qreal ratio = image.devicePixelRatio();
     const ColorMap blues(view->sequentialMap());

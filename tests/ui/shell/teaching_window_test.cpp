@@ -24,6 +24,7 @@
 #include "ui/panels/StepperView.h"
 #include "ui/panels/TokenStrip.h"
 #include "ui/shell/Examples.h"
+#include "ui/shell/UntrainedBanner.h"
 
 namespace attnviz::ui {
 namespace {
@@ -144,7 +145,9 @@ TEST_F(TeachingWindowTest, StepsAndTheExplainerNameTheModelsDimensions) {
     AttentionConfig twoHeads = teachingConfig();
     twoHeads.heads = 2;
     window.setConfig(twoHeads);
-    window.setHead(1);
+    ViewSettings second = window.viewSettings();
+    second.head = 1;
+    window.setViewSettings(second);
     ASSERT_TRUE(waitForResult(window, sentence, twoHeads));
     ASSERT_TRUE(waitUntil([&] { return window.currentHead() == 1 && !window.isBusy(); }));
     EXPECT_EQ(window.currentSource(Step::Q)->colLabels(), queryNames.mid(10, 10));
@@ -177,7 +180,7 @@ TEST_F(TeachingWindowTest, TheRandomPresetSaysItsWeightsAreUntrained) {
     AttentionConfig sixteen;
     sixteen.dModel = 16;
     ASSERT_TRUE(waitForResult(window, sentence, sixteen));
-    QTest::mouseClick(window.useTeachingButton(), Qt::LeftButton);
+    QTest::mouseClick(window.untrainedBanner()->useTeachingButton(), Qt::LeftButton);
     ASSERT_TRUE(waitForResult(window, sentence, teachingConfig())) << window.message().toStdString();
     EXPECT_FALSE(window.untrainedBanner()->isVisible());
     EXPECT_EQ(dModel->value(), 20);

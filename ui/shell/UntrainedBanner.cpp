@@ -1,0 +1,54 @@
+#include "ui/shell/UntrainedBanner.h"
+
+#include <QCoreApplication>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+
+namespace attnviz::ui {
+namespace {
+
+// The window's catalogue context, where these texts were translated before the banner had a class.
+QString translated(const char* text) { return QCoreApplication::translate("attnviz::ui::MainWindow", text); }
+
+}  // namespace
+
+UntrainedBanner::UntrainedBanner(QWidget* parent) : QFrame(parent) {
+    setObjectName(QStringLiteral("untrainedBanner"));
+    setFrameStyle(QFrame::Box | QFrame::Plain);
+    // Dark blue on pale blue, in the light and the dark theme alike.
+    QPalette info = palette();
+    info.setColor(QPalette::Window, QColor(0xe3, 0xf2, 0xfd));
+    info.setColor(QPalette::WindowText, QColor(0x0d, 0x3c, 0x61));
+    info.setColor(QPalette::ButtonText, QColor(0x0d, 0x3c, 0x61));
+    setPalette(info);
+    setAutoFillBackground(true);
+    auto* layout = new QHBoxLayout(this);
+    text_ = new QLabel;
+    text_->setWordWrap(true);
+    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    useTeaching_ = new QPushButton;
+    connect(useTeaching_, &QPushButton::clicked, this, &UntrainedBanner::useTeachingModel);
+    layout->addWidget(text_, 1);
+    layout->addWidget(useTeaching_, 0, Qt::AlignVCenter);
+    hide();
+    retranslateUi();
+}
+
+void UntrainedBanner::changeEvent(QEvent* event) {
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+}
+
+void UntrainedBanner::retranslateUi() {
+    text_->setText(translated(QT_TRANSLATE_NOOP("attnviz::ui::MainWindow",
+                                                "<b>Untrained weights.</b> W_Q, W_K and W_V are random numbers: the "
+                                                "patterns below carry no linguistic meaning. For attention that means "
+                                                "something, use the teaching model.")));
+    useTeaching_->setText(translated(QT_TRANSLATE_NOOP("attnviz::ui::MainWindow", "Use the teaching model")));
+    useTeaching_->setToolTip(translated(
+        QT_TRANSLATE_NOOP("attnviz::ui::MainWindow", "Projections: Teaching model (its named dimensions and rules)")));
+}
+
+}  // namespace attnviz::ui
