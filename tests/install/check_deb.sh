@@ -31,6 +31,7 @@ echo "Depends: $depends"
 for package in qt6-qpa-plugins libqt6widgets6 libqt6charts6 libqt6svg6 libicu72 libstdc++6 libc6; do
     echo "$depends" | tr ',' '\n' | awk '{print $1}' | grep -Fqx "$package" || { echo "Depends lacks $package" >&2; status=1; }
 done
+dpkg-deb -f "$deb" Description | grep -q '^ *;' && { echo "the Description has stray ';' (a CMake list)" >&2; status=1; }
 [ "$(dpkg-deb -f "$deb" Package)" = attnviz ] || { echo "package name is not attnviz" >&2; status=1; }
 [ "$(dpkg-deb -f "$deb" Architecture)" = amd64 ] || { echo "architecture is not amd64" >&2; status=1; }
 exit $status
