@@ -2,15 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <limits>
-#include <mutex>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/base/WorkerPool.h"
 #include "core/kernels/AttentionKernel.h"
 #include "core/model/Embedding.h"
 #include "core/model/ProjectionPresets.h"
@@ -38,45 +35,17 @@ double finiteMagnitude(double v) {
 }
 
 // Calls scan(row0, rowCount, partial) on blocks of blockRows rows covering [0, n), on every
-// hardware thread when work (multiply-adds) is large, each thread with its own partial; returns
-// their fieldwise maximum. Throws Cancelled when *cancel becomes true, or what scan threw.
+// thread of the pool when work (multiply-adds) is large, each thread with its own partial;
+// returns their fieldwise maximum. Throws Cancelled when *cancel becomes true, or what scan threw.
 template <typename Scan>
 Magnitudes scanRowBlocks(int n, int blockRows, double work, const std::atomic<bool>* cancel, const Scan& scan) {
-    const int blockCount = (n + blockRows - 1) / blockRows;
-    const unsigned threadCount = work < 2e6 ? 1u : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
-    std::vector<Magnitudes> partials(threadCount);
-    std::atomic<int> nextBlock{0};
-    std::atomic<bool> stop{false};
-    std::exception_ptr failure;
-    std::mutex failureMutex;
-    const auto worker = [&](unsigned slot) {
-        try {
-            for (int b = nextBlock++; b < blockCount && !stop; b = nextBlock++) {
-                if (cancel && cancel->load(std::memory_order_relaxed)) {
-                    stop = true;
-                    return;
-                }
-                const int row0 = b * blockRows;
-                scan(row0, std::min(blockRows, n - row0), partials[slot]);
-            }
-        } catch (...) {
-            const std::lock_guard lock(failureMutex);
-            if (!failure) failure = std::current_exception();
-            stop = true;
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threadCount; ++t) {
-        try {
-            helpers.emplace_back(worker, t);
-        } catch (const std::system_error&) {
-            break;  // fewer threads: the blocks are shared out all the same
-        }
-    }
-    worker(0);
-    for (std::thread& helper : helpers) helper.join();
-    if (failure) std::rethrow_exception(failure);
-    if (stop) throw Cancelled();
+    const unsigned threads = threadsForWork(work);
+    std::vector<Magnitudes> partials(threads);
+    parallelFor((n + blockRows - 1) / blockRows, threads, [&](int block, unsigned slot) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+        const int row0 = block * blockRows;
+        scan(row0, std::min(blockRows, n - row0), partials[slot]);
+    });
     Magnitudes out;
     for (const Magnitudes& partial : partials) {
         out.scores = std::max(out.scores, partial.scores);
