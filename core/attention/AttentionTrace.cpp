@@ -132,6 +132,12 @@ void AttentionTrace::run(const std::atomic<bool>* cancel) {
     output_ = context_ * projections_.wo;
 }
 
+void AttentionTrace::requireHead(int head) const {
+    if (head < 0 || head >= config_.heads)  // counted from 1, as the window and the figures show heads
+        throw ConfigError("head " + std::to_string(head + 1) + " does not exist (there are " +
+                          std::to_string(config_.heads) + ")");
+}
+
 int AttentionTrace::rows(Step) const { return size(); }
 
 int AttentionTrace::cols(Step step, int head) const {
@@ -178,9 +184,7 @@ double AttentionTrace::weight(int head, int query, int key) const {
 }
 
 Eigen::MatrixXd AttentionTrace::block(Step step, int head, int row0, int col0, int rowCount, int colCount) const {
-    if (head != kAllHeads && (head < 0 || head >= config_.heads))
-        throw ConfigError("head " + std::to_string(head) + " does not exist (there are " +
-                          std::to_string(config_.heads) + ")");
+    if (head != kAllHeads) requireHead(head);
     if (row0 < 0 || col0 < 0 || rowCount < 0 || colCount < 0 || row0 + rowCount > rows(step) ||
         col0 + colCount > cols(step, head))
         throw ConfigError(std::string("block outside the ") + stepName(step) + " matrix");
@@ -236,9 +240,7 @@ Eigen::MatrixXd AttentionTrace::block(Step step, int head, int row0, int col0, i
 }
 
 AttentionTrace::ScoreMagnitudes AttentionTrace::largestMagnitudes(int head, const std::atomic<bool>* cancel) const {
-    if (head != kAllHeads && (head < 0 || head >= config_.heads))
-        throw ConfigError("head " + std::to_string(head) + " does not exist (there are " +
-                          std::to_string(config_.heads) + ")");
+    if (head != kAllHeads) requireHead(head);
     if (head == kAllHeads && config_.heads == 1) head = 0;  // the mean of one head is that head, bit for bit
     const int n = size();
     if (n == 0) return {};

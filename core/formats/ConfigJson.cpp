@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/base/Limits.h"
 #include "core/io/JsonValues.h"
 #include "core/model/TeachingModel.h"
 
@@ -107,7 +108,7 @@ std::uint64_t readSeed(const nlohmann::json& value, const std::string& name) {
         const auto [ptr, ec] = std::from_chars(begin, end, seed, 10);
         if (text.empty() || text.front() == '-' || text.front() == '+' || ec != std::errc() || ptr != end) {
             if (ec == std::errc::result_out_of_range) {
-                throw FormatError(name + ": \"" + text + "\" is larger than 18446744073709551615");
+                throw FormatError(name + ": \"" + text + "\" is larger than " + std::to_string(limits::kMaxSeed));
             }
             throw FormatError(name + ": \"" + text + "\" is not a decimal integer");
         }

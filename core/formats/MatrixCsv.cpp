@@ -228,7 +228,7 @@ void writeStepCsv(std::ostream& out, const AttentionTrace& trace, Step step, int
     std::string corner = stepName(step);
     if (step != Step::X && step != Step::Output) {
         if (head != kAllHeads) {
-            corner += " (head " + std::to_string(head) + ")";
+            corner += " (head " + std::to_string(head + 1) + ")";  // counted from 1, as a person reads heads
         } else {
             corner += isSquareStep(step) ? " (mean of heads)" : " (all heads)";
         }

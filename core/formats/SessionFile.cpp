@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/base/Errors.h"
+#include "core/base/Limits.h"
 #include "core/formats/ConfigJson.h"
 #include "core/io/AtomicFile.h"
 #include "core/io/JsonValues.h"
@@ -61,7 +62,7 @@ SessionView viewFromJson(const json& object) {
     if (const auto it = object.find("head"); it != object.end()) {
         if (it->is_string() && it->get_ref<const std::string&>() == "mean") {
             view.head = kAllHeads;
-        } else if (std::uint64_t head = 0; json_detail::asUnsigned(*it, head) && head < 4096) {
+        } else if (std::uint64_t head = 0; json_detail::asUnsigned(*it, head) && head < static_cast<std::uint64_t>(limits::kMaxHeads)) {
             view.head = static_cast<int>(head);
         } else {
             throw FormatError(where + ".head: expected a head number or \"mean\"" + describeType(*it));
@@ -114,8 +115,9 @@ Session parseSession(const json& root) {
     }
     if (const auto view = root.find("view"); view != root.end()) session.view = viewFromJson(*view);
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) {
-        throw FormatError("session.view.head: head " + std::to_string(session.view.head) + " does not exist (" +
-                          std::to_string(session.config.heads) + " heads)");
+        throw FormatError("session.view.head: " + std::to_string(session.view.head) +
+                          " is not a head index: the config has " + std::to_string(session.config.heads) +
+                          " heads (indices 0 to " + std::to_string(session.config.heads - 1) + ")");
     }
     return session;
 }

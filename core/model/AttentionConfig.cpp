@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/base/Errors.h"
+#include "core/base/Limits.h"
 #include "core/model/TeachingConfig.h"
 
 namespace attnviz {
@@ -51,9 +52,15 @@ void AttentionConfig::validate() const {
     for (int g : mask.globalTokens)
         if (g < 0) throw ConfigError("a global token position cannot be negative (" + std::to_string(g) + ")");
     if (mask.padTo < 0) throw ConfigError("pad-to length cannot be negative");
+    if (static_cast<std::size_t>(mask.padTo) > limits::kMaxTokens)
+        throw ConfigError("pad-to length must be at most " + std::to_string(limits::kMaxTokens) + " (it is " +
+                          std::to_string(mask.padTo) + ")");
     for (const auto& [query, key] : mask.customMasked)
         if (query < 0 || key < 0) throw ConfigError("a custom-masked cell cannot have a negative position");
     if (maxTokens < 1) throw ConfigError("the token limit must be at least 1");
+    if (maxTokens > limits::kMaxTokens)
+        throw ConfigError("the token limit must be at most " + std::to_string(limits::kMaxTokens) + " (it is " +
+                          std::to_string(maxTokens) + ")");
     if (preset == ProjectionPreset::Supplied || (preset == ProjectionPreset::Teaching && hasSuppliedMatrices())) {
         requireShape(supplied.wq, "W_Q", dModel);
         requireShape(supplied.wk, "W_K", dModel);

@@ -21,7 +21,6 @@
 
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -405,10 +404,9 @@ std::vector<Token> tokenize(std::string_view utf8, std::size_t maxTokens) {
     validateUtf8(utf8);
     Builder out(utf8, maxTokens);
     if (utf8.empty()) return out.finish();  // throws "empty"
-    if (utf8.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
-        // ICU break iterators return 32-bit offsets.
-        throw InputError("the sentence is too long (" + std::to_string(utf8.size()) +
-                         " bytes; limit 2147483647)");
+    if (utf8.size() > limits::kMaxSentenceBytes) {
+        throw InputError("the sentence is too long (" + std::to_string(utf8.size()) + " bytes; limit " +
+                         std::to_string(limits::kMaxSentenceBytes) + ")");
     }
 
     icu::BreakIterator& iterator = wordIterator();
