@@ -87,10 +87,9 @@ AttentionTrace AttentionTrace::compute(std::string_view sentence, const Attentio
 AttentionTrace AttentionTrace::fromTokens(std::vector<Token> tokens, const AttentionConfig& config,
                                           const std::atomic<bool>* cancel) {
     config.validate();
-    if (tokens.empty()) throw InputError("the sentence is empty: type at least one word");
+    if (tokens.empty()) throw InputError(ErrorCode::EmptySentence);
     if (tokens.size() > config.maxTokens)
-        throw InputError("the sentence has " + std::to_string(tokens.size()) + " tokens, more than the limit of " +
-                         std::to_string(config.maxTokens));
+        throw InputError(ErrorCode::TooManyTokens, {std::to_string(tokens.size()), std::to_string(config.maxTokens)});
     const int realTokens = static_cast<int>(tokens.size());
     const std::size_t end = tokens.back().end;
     while (static_cast<int>(tokens.size()) < config.mask.padTo) tokens.push_back({"[PAD]", end, end});
@@ -134,8 +133,7 @@ void AttentionTrace::run(const std::atomic<bool>* cancel) {
 
 void AttentionTrace::requireHead(int head) const {
     if (head < 0 || head >= config_.heads)  // counted from 1, as the window and the figures show heads
-        throw ConfigError("head " + std::to_string(head + 1) + " does not exist (there are " +
-                          std::to_string(config_.heads) + ")");
+        throw ConfigError(ErrorCode::NoSuchHead, {std::to_string(head + 1), std::to_string(config_.heads)});
 }
 
 int AttentionTrace::rows(Step) const { return size(); }
@@ -187,7 +185,7 @@ Eigen::MatrixXd AttentionTrace::block(Step step, int head, int row0, int col0, i
     if (head != kAllHeads) requireHead(head);
     if (row0 < 0 || col0 < 0 || rowCount < 0 || colCount < 0 || row0 + rowCount > rows(step) ||
         col0 + colCount > cols(step, head))
-        throw ConfigError(std::string("block outside the ") + stepName(step) + " matrix");
+        throw ConfigError(ErrorCode::BlockOutside, {stepName(step)});
     const int dK = config_.dK();
     const auto slice = [&](const Eigen::MatrixXd& m) -> Eigen::MatrixXd {
         const int firstColumn = head == kAllHeads ? 0 : head * dK;

@@ -122,10 +122,9 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
                                   const AttentionMask& mask, const std::atomic<bool>* cancel) {
     const auto n = static_cast<int>(q.rows());
     if (k.rows() != n || v.rows() != n || mask.size() != n || k.cols() != q.cols())
-        throw ConfigError("attention inputs disagree: Q is " + std::to_string(q.rows()) + "×" +
-                          std::to_string(q.cols()) + ", K is " + std::to_string(k.rows()) + "×" +
-                          std::to_string(k.cols()) + ", V has " + std::to_string(v.rows()) + " rows, the mask " +
-                          std::to_string(mask.size()));
+        throw ConfigError(ErrorCode::KernelShapes,
+                          {std::to_string(q.rows()), std::to_string(q.cols()), std::to_string(k.rows()),
+                           std::to_string(k.cols()), std::to_string(v.rows()), std::to_string(mask.size())});
     AttentionRows<T> result;
     result.context.resize(n, v.cols());  // every row is written, a fully masked one with zeros
     result.rowMax.resize(n);
