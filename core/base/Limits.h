@@ -18,6 +18,9 @@ inline constexpr int kMaxHeads = kMaxDModel;
 inline constexpr int kMaxStudyDk = 1024;
 /// Bytes of one sentence: ICU measures texts with 32-bit signed lengths.
 inline constexpr std::size_t kMaxSentenceBytes = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
+/// Threads of the one pool, the caller's included (WorkerPool::shared: the hardware's, at most
+/// this many).
+inline constexpr unsigned kMaxThreads = 8;
 /// Seeds are any 64-bit unsigned integer.
 inline constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 

@@ -4,10 +4,12 @@
 #include <chrono>
 #include <exception>
 
+#include "core/base/Limits.h"
+
 namespace attnviz {
 
 WorkerPool& WorkerPool::shared() {
-    static WorkerPool pool(std::min(std::max(std::thread::hardware_concurrency(), 1u), 8u) - 1);
+    static WorkerPool pool(std::min(std::max(std::thread::hardware_concurrency(), 1u), limits::kMaxThreads) - 1);
     return pool;
 }
 

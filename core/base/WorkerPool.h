@@ -13,7 +13,8 @@ namespace attnviz {
 
 class WorkerPool {
 public:
-    /// The program's pool: hardware threads − 1 helpers (at most 7), started on first use.
+    /// The program's pool: hardware threads − 1 helpers (at most limits::kMaxThreads − 1), started
+    /// on first use.
     static WorkerPool& shared();
 
     explicit WorkerPool(unsigned helpers);

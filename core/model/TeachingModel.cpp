@@ -74,10 +74,6 @@ std::size_t TeachingModel::lexiconSize(std::string_view language) const {
     return 0;
 }
 
-std::string TeachingModel::detectLanguage(const std::vector<Token>& tokens) const {
-    return embed(tokens, false).language;
-}
-
 std::optional<Eigen::VectorXd> TeachingModel::wordFeatures(std::string_view language, std::string_view token) const {
     for (const Lexicon& lexicon : lexicons_) {
         if (lexicon.language != language) continue;

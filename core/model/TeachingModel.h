@@ -104,18 +104,17 @@ public:
     /// W_Q, W_K, W_V, W_O, each dimensions() × dimensions().
     [[nodiscard]] const Projections& projections() const { return projections_; }
 
-    /// The languages with a lexicon, in the file's order (the first wins a tie in detectLanguage).
+    /// The languages with a lexicon, in the file's order (the first wins a tie in embed).
     [[nodiscard]] std::vector<std::string> languages() const;
     /// Number of words in a language's lexicon (0 for a language the model does not have).
     [[nodiscard]] std::size_t lexiconSize(std::string_view language) const;
-    /// The language whose lexicon knows the most tokens of the sentence.
-    [[nodiscard]] std::string detectLanguage(const std::vector<Token>& tokens) const;
     /// A word's lexical features (the position dimensions are 0), matched through embeddingKey;
     /// nullopt when the language's lexicon does not have it.
     [[nodiscard]] std::optional<Eigen::VectorXd> wordFeatures(std::string_view language,
                                                               std::string_view token) const;
-    /// X for tokens: lexicon features of the detected language (all 0 for an unknown word,
-    /// "[PAD]" included), plus the position dimensions when withPositions (0 otherwise).
+    /// X for tokens: lexicon features of the language whose lexicon knows the most tokens (all 0
+    /// for an unknown word, "[PAD]" included), plus the position dimensions when withPositions
+    /// (0 otherwise).
     [[nodiscard]] TeachingInput embed(const std::vector<Token>& tokens, bool withPositions = true) const;
 
     /// model.json as parsed (what a config file stores for a model that is not the built-in one).
