@@ -108,13 +108,6 @@ Session readSession(std::string_view text) {
     return parseSession(JsonReader(root, "session", UnknownFields::Refuse));
 }
 
-Session loadSession(const std::filesystem::path& path) {
-    const std::string bytes = readFileBytes(path);
-    try {
-        return readSession(bytes);
-    } catch (const FormatError& error) {
-        throw FormatError(within(path.string(), error.message()));
-    }
-}
+Session loadSession(const std::filesystem::path& path) { return parseFile(path, readSession); }
 
 }  // namespace attnviz

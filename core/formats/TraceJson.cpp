@@ -326,13 +326,6 @@ TraceDocument readTraceJson(std::string_view text) {
     return parseTrace(JsonReader(root, "trace", UnknownFields::Refuse));
 }
 
-TraceDocument loadTraceJson(const std::filesystem::path& path) {
-    const std::string text = readFileBytes(path);
-    try {
-        return readTraceJson(text);
-    } catch (const FormatError& error) {
-        throw FormatError(within(path.string(), error.message()));
-    }
-}
+TraceDocument loadTraceJson(const std::filesystem::path& path) { return parseFile(path, readTraceJson); }
 
 }  // namespace attnviz

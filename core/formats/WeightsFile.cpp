@@ -172,14 +172,7 @@ Weights loadWeights(const std::filesystem::path& path) {
     namespace fs = std::filesystem;
     std::error_code error;
     const bool folder = fs::is_directory(path, error);
-    if (!folder && path.extension() != ".npy") {
-        const std::string bytes = readFileBytes(path);
-        try {
-            return readWeightsJson(bytes);
-        } catch (const FormatError& formatError) {
-            throw FormatError(within(path.string(), formatError.message()));
-        }
-    }
+    if (!folder && path.extension() != ".npy") return parseFile(path, readWeightsJson);
     const fs::path dir = folder ? path : path.parent_path();
     std::string bytes[4];
     for (int m = 0; m < 4; ++m) bytes[m] = readFileBytes(dir / (std::string(kMatrixNames[m]) + ".npy"));

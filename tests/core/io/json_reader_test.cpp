@@ -31,15 +31,10 @@ std::string refusal(const std::function<void()>& action) {
     return "(accepted)";
 }
 
-constexpr JsonFormat kTestFormat{.name = "attnviz-test",
-                                 .version = 2,
-                                 .damaged = ErrorCode::SessionDamaged,
-                                 .empty = ErrorCode::SessionEmpty,
-                                 .notAnObject = ErrorCode::SessionNotAnObject,
-                                 .formatMissing = ErrorCode::SessionFormatMissing,
-                                 .wrongFormat = ErrorCode::SessionWrongFormat,
-                                 .newerVersion = ErrorCode::SessionNewer,
-                                 .invalidVersion = ErrorCode::SessionBadVersion};
+/// A format of version 2 that refuses in the words of sessions.
+constexpr JsonFormat kTestFormat{"attnviz-test", 2, ErrorCode::SessionDamaged, ErrorCode::SessionEmpty,
+                                 ErrorCode::SessionNotAnObject, ErrorCode::SessionFormatMissing,
+                                 ErrorCode::SessionWrongFormat, ErrorCode::SessionNewer, ErrorCode::SessionBadVersion};
 
 TEST(JsonReader, UnknownFieldsAreRefusedInOurFormatsAndIgnoredInOthers) {
     const json document = json::parse(R"({"a": 1, "b": {"c": 2, "zzz": 3}, "extra": true})");
