@@ -60,7 +60,8 @@ std::shared_ptr<const TeachingModel> readTeachingModel(const JsonReader& object)
     const JsonReader model = object.required("model");
     std::vector<std::pair<std::string, std::string>> texts;
     if (const std::optional<JsonReader> lexicons = object.field("lexicons"))
-        for (const auto& [language, text] : lexicons->members(KeyStyle::Quoted)) texts.emplace_back(language, text.string());
+        for (const auto& [language, text] : lexicons->members(KeyStyle::Quoted))
+            texts.emplace_back(language, text.string());
     try {
         return std::make_shared<const TeachingModel>(TeachingModel::fromJson(model.value(), texts));
     } catch (const FormatError& error) {

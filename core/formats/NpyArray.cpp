@@ -237,7 +237,8 @@ NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
     if (rows > limit || cols > limit || (cols != 0 && rows > available / itemSize / cols) ||
         rows * cols * itemSize > available) {
         throw FormatError(ErrorCode::NpyDataCut,
-                          {std::to_string(rows), std::to_string(cols), std::to_string(itemSize * 8), std::to_string(available)},
+                          {std::to_string(rows), std::to_string(cols), std::to_string(itemSize * 8),
+                           std::to_string(available)},
                           where);
     }
     const std::uint64_t needed = rows * cols * itemSize;

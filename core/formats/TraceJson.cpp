@@ -33,7 +33,9 @@ void appendDouble(std::string& out, double value) {
 }
 
 /// text as a JSON string; a text that is not UTF-8 cannot be one (FormatError).
-std::string jsonString(std::string_view text) { return jsonText(json(std::string(text)), -1, ErrorCode::TraceUnwritable); }
+std::string jsonString(std::string_view text) {
+    return jsonText(json(std::string(text)), -1, ErrorCode::TraceUnwritable);
+}
 
 class TraceWriter {
 public:
@@ -276,7 +278,8 @@ TraceDocument parseTrace(const JsonReader& root) {
     const auto n = static_cast<Eigen::Index>(doc.tokens.size());
     const JsonReader realTokens = root.required("real_tokens");
     doc.realTokens = realTokens.index();
-    if (doc.realTokens > n) realTokens.fail(ErrorCode::TraceRealTokens, {std::to_string(doc.realTokens), std::to_string(n)});
+    if (doc.realTokens > n)
+        realTokens.fail(ErrorCode::TraceRealTokens, {std::to_string(doc.realTokens), std::to_string(n)});
 
     const JsonReader config = root.required("config");
     doc.config = configFromJson(config.value(), config.path());

@@ -62,8 +62,8 @@ Eigen::MatrixXd matrixFromJson(const JsonReader& value, const std::string& name,
         const auto length = static_cast<Eigen::Index>(rows[r].value().size());
         if (r == 0) cols = length;
         if (length != cols)
-            throw FormatError(ErrorCode::WeightsRowLength, {std::to_string(r), std::to_string(length), std::to_string(cols)},
-                              name);
+            throw FormatError(ErrorCode::WeightsRowLength,
+                              {std::to_string(r), std::to_string(length), std::to_string(cols)}, name);
     }
     requireShape(static_cast<Eigen::Index>(rows.size()), cols, name, d);
     Eigen::MatrixXd matrix(d, d);
@@ -71,7 +71,8 @@ Eigen::MatrixXd matrixFromJson(const JsonReader& value, const std::string& name,
         const std::vector<JsonReader> cells = rows[static_cast<std::size_t>(r)].items();
         for (Eigen::Index c = 0; c < d; ++c) {
             const JsonReader& cell = cells[static_cast<std::size_t>(c)];
-            if (!cell.value().is_number()) refuse(ErrorCode::WeightsNotANumber, {std::to_string(r), std::to_string(c)}, cell);
+            if (!cell.value().is_number())
+                refuse(ErrorCode::WeightsNotANumber, {std::to_string(r), std::to_string(c)}, cell);
             matrix(r, c) = cell.value().get<double>();
         }
     }

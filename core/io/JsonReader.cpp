@@ -245,7 +245,8 @@ Eigen::VectorXd JsonReader::vector(Eigen::Index size, bool nullIsMinusInfinity) 
         fail(ErrorCode::VectorLength, {std::to_string(value_->size()), std::to_string(size)});
     Eigen::VectorXd vector(size);
     for (std::size_t i = 0; i < value_->size(); ++i)
-        vector(static_cast<Eigen::Index>(i)) = cellValue((*value_)[i], nullIsMinusInfinity, [&] { return indexed(path_, i); });
+        vector(static_cast<Eigen::Index>(i)) =
+            cellValue((*value_)[i], nullIsMinusInfinity, [&] { return indexed(path_, i); });
     return vector;
 }
 

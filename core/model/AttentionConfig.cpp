@@ -36,7 +36,8 @@ void AttentionConfig::validate() const {
             std::string divisors;
             for (int h = 1; h < dModel; ++h)
                 if (dModel % h == 0) divisors += (divisors.empty() ? "" : ", ") + to_string(h);
-            throw ConfigError(ErrorCode::TeachingHeadsDoNotDivide, {to_string(heads), to_string(dModel), divisors, to_string(dModel)});
+            throw ConfigError(ErrorCode::TeachingHeadsDoNotDivide,
+                              {to_string(heads), to_string(dModel), divisors, to_string(dModel)});
         }
     }
     if (dModel % heads != 0) throw ConfigError(ErrorCode::HeadsDoNotDivide, {to_string(heads), to_string(dModel)});

@@ -85,7 +85,8 @@ std::unordered_map<std::string, Eigen::VectorXd> readLexiconWords(std::string_vi
         if (tab == std::string_view::npos) place.fail(ErrorCode::LexiconNoTab);
         const std::string_view word = trimmed(line.substr(0, tab));
         if (word.empty()) place.fail(ErrorCode::LexiconNoWord);
-        if (word.find_first_of(" \t") != std::string_view::npos) place.fail(ErrorCode::LexiconWordWithSpace, {std::string(word)});
+        if (word.find_first_of(" \t") != std::string_view::npos)
+            place.fail(ErrorCode::LexiconWordWithSpace, {std::string(word)});
         std::string_view tagText = line.substr(tab + 1);
         if (const std::size_t comment = tagText.find('\t'); comment != std::string_view::npos)
             tagText = tagText.substr(0, comment);

@@ -54,7 +54,8 @@ LexiconTags readTags(const JsonReader& embedding) {
         if (!tagList) continue;
         if (items[i].field("position")) items[i].fail(ErrorCode::TeachingTagsOrPosition);
         for (const auto& [name, value] : tagList->members()) {
-            if (name.empty() || name.find_first_of(" \t=") != std::string::npos) value.fail(ErrorCode::TeachingTagNotOneWord);
+            if (name.empty() || name.find_first_of(" \t=") != std::string::npos)
+                value.fail(ErrorCode::TeachingTagNotOneWord);
             if (tags.count(name) != 0) value.fail(ErrorCode::TeachingTagTwice, {name});
             tags.emplace(name, LexiconTag{static_cast<int>(i), value.number()});
         }
