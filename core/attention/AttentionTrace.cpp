@@ -2,15 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <limits>
-#include <mutex>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/base/WorkerPool.h"
 #include "core/kernels/AttentionKernel.h"
 #include "core/model/Embedding.h"
 #include "core/model/ProjectionPresets.h"
@@ -38,45 +35,17 @@ double finiteMagnitude(double v) {
 }
 
 // Calls scan(row0, rowCount, partial) on blocks of blockRows rows covering [0, n), on every
-// hardware thread when work (multiply-adds) is large, each thread with its own partial; returns
-// their fieldwise maximum. Throws Cancelled when *cancel becomes true, or what scan threw.
+// thread of the pool when work (multiply-adds) is large, each thread with its own partial;
+// returns their fieldwise maximum. Throws Cancelled when *cancel becomes true, or what scan threw.
 template <typename Scan>
 Magnitudes scanRowBlocks(int n, int blockRows, double work, const std::atomic<bool>* cancel, const Scan& scan) {
-    const int blockCount = (n + blockRows - 1) / blockRows;
-    const unsigned threadCount = work < 2e6 ? 1u : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
-    std::vector<Magnitudes> partials(threadCount);
-    std::atomic<int> nextBlock{0};
-    std::atomic<bool> stop{false};
-    std::exception_ptr failure;
-    std::mutex failureMutex;
-    const auto worker = [&](unsigned slot) {
-        try {
-            for (int b = nextBlock++; b < blockCount && !stop; b = nextBlock++) {
-                if (cancel && cancel->load(std::memory_order_relaxed)) {
-                    stop = true;
-                    return;
-                }
-                const int row0 = b * blockRows;
-                scan(row0, std::min(blockRows, n - row0), partials[slot]);
-            }
-        } catch (...) {
-            const std::lock_guard lock(failureMutex);
-            if (!failure) failure = std::current_exception();
-            stop = true;
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threadCount; ++t) {
-        try {
-            helpers.emplace_back(worker, t);
-        } catch (const std::system_error&) {
-            break;  // fewer threads: the blocks are shared out all the same
-        }
-    }
-    worker(0);
-    for (std::thread& helper : helpers) helper.join();
-    if (failure) std::rethrow_exception(failure);
-    if (stop) throw Cancelled();
+    const unsigned threads = threadsForWork(work);
+    std::vector<Magnitudes> partials(threads);
+    parallelFor((n + blockRows - 1) / blockRows, threads, [&](int block, unsigned slot) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+        const int row0 = block * blockRows;
+        scan(row0, std::min(blockRows, n - row0), partials[slot]);
+    });
     Magnitudes out;
     for (const Magnitudes& partial : partials) {
         out.scores = std::max(out.scores, partial.scores);
@@ -118,10 +87,9 @@ AttentionTrace AttentionTrace::compute(std::string_view sentence, const Attentio
 AttentionTrace AttentionTrace::fromTokens(std::vector<Token> tokens, const AttentionConfig& config,
                                           const std::atomic<bool>* cancel) {
     config.validate();
-    if (tokens.empty()) throw InputError("the sentence is empty: type at least one word");
+    if (tokens.empty()) throw InputError(ErrorCode::EmptySentence);
     if (tokens.size() > config.maxTokens)
-        throw InputError("the sentence has " + std::to_string(tokens.size()) + " tokens, more than the limit of " +
-                         std::to_string(config.maxTokens));
+        throw InputError(ErrorCode::TooManyTokens, {std::to_string(tokens.size()), std::to_string(config.maxTokens)});
     const int realTokens = static_cast<int>(tokens.size());
     const std::size_t end = tokens.back().end;
     while (static_cast<int>(tokens.size()) < config.mask.padTo) tokens.push_back({"[PAD]", end, end});
@@ -161,6 +129,11 @@ void AttentionTrace::run(const std::atomic<bool>* cancel) {
         rowSum_.col(head) = rows.rowSum;
     }
     output_ = context_ * projections_.wo;
+}
+
+void AttentionTrace::requireHead(int head) const {
+    if (head < 0 || head >= config_.heads)  // counted from 1, as the window and the figures show heads
+        throw ConfigError(ErrorCode::NoSuchHead, {std::to_string(head + 1), std::to_string(config_.heads)});
 }
 
 int AttentionTrace::rows(Step) const { return size(); }
@@ -209,12 +182,10 @@ double AttentionTrace::weight(int head, int query, int key) const {
 }
 
 Eigen::MatrixXd AttentionTrace::block(Step step, int head, int row0, int col0, int rowCount, int colCount) const {
-    if (head != kAllHeads && (head < 0 || head >= config_.heads))
-        throw ConfigError("head " + std::to_string(head) + " does not exist (there are " +
-                          std::to_string(config_.heads) + ")");
+    if (head != kAllHeads) requireHead(head);
     if (row0 < 0 || col0 < 0 || rowCount < 0 || colCount < 0 || row0 + rowCount > rows(step) ||
         col0 + colCount > cols(step, head))
-        throw ConfigError(std::string("block outside the ") + stepName(step) + " matrix");
+        throw ConfigError(ErrorCode::BlockOutside, {stepName(step)});
     const int dK = config_.dK();
     const auto slice = [&](const Eigen::MatrixXd& m) -> Eigen::MatrixXd {
         const int firstColumn = head == kAllHeads ? 0 : head * dK;
@@ -267,9 +238,7 @@ Eigen::MatrixXd AttentionTrace::block(Step step, int head, int row0, int col0, i
 }
 
 AttentionTrace::ScoreMagnitudes AttentionTrace::largestMagnitudes(int head, const std::atomic<bool>* cancel) const {
-    if (head != kAllHeads && (head < 0 || head >= config_.heads))
-        throw ConfigError("head " + std::to_string(head) + " does not exist (there are " +
-                          std::to_string(config_.heads) + ")");
+    if (head != kAllHeads) requireHead(head);
     if (head == kAllHeads && config_.heads == 1) head = 0;  // the mean of one head is that head, bit for bit
     const int n = size();
     if (n == 0) return {};

@@ -59,6 +59,9 @@ public:
     [[nodiscard]] double rowSum(int head, int query) const { return rowSum_(query, head); }
     [[nodiscard]] bool rowFullyMasked(int query) const { return mask_.rowFullyMasked(query); }
 
+    /// Throws ConfigError unless head is one of the trace's heads (0 … heads() − 1); the message
+    /// counts heads from 1 ("head 3 does not exist (there are 2)").
+    void requireHead(int head) const;
     /// Rows and columns of a step's matrix for a head selection.
     [[nodiscard]] int rows(Step step) const;
     [[nodiscard]] int cols(Step step, int head) const;

@@ -19,12 +19,10 @@ struct RowRecomputation {
 };
 
 void checkCell(const AttentionTrace& trace, int head, int query, int key) {
-    if (head < 0 || head >= trace.heads())
-        throw ConfigError("head " + std::to_string(head) + " does not exist (there are " +
-                          std::to_string(trace.heads()) + ")");
+    trace.requireHead(head);
     if (query < 0 || query >= trace.size() || key < 0 || key >= trace.size())
-        throw ConfigError("cell (" + std::to_string(query) + ", " + std::to_string(key) + ") is outside the " +
-                          std::to_string(trace.size()) + "×" + std::to_string(trace.size()) + " matrix");
+        throw ConfigError(ErrorCode::CellOutside,
+                          {std::to_string(query), std::to_string(key), std::to_string(trace.size())});
 }
 
 double dotInOrder(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {

@@ -2,16 +2,27 @@
 // Every size limit of AttnViz in one place: the core validates against these, the window's
 // controls take their ranges from them, and the readers bound what they allocate by them.
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 
 namespace attnviz::limits {
 
 /// Tokens of one sentence, padding included (the default of AttentionConfig::maxTokens and
-/// its ceiling).
+/// its ceiling, and the largest pad_to).
 inline constexpr std::size_t kMaxTokens = 4096;
 /// d_model of the attention pipeline and of weights files.
 inline constexpr int kMaxDModel = 4096;
+/// Heads of one layer: each head has d_k = d_model / heads ≥ 1 column.
+inline constexpr int kMaxHeads = kMaxDModel;
 /// Largest d_k the "Why √d_k?" study measures.
 inline constexpr int kMaxStudyDk = 1024;
+/// Bytes of one sentence: ICU measures texts with 32-bit signed lengths.
+inline constexpr std::size_t kMaxSentenceBytes = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
+/// Threads of the one pool, the caller's included (WorkerPool::shared: the hardware's, at most
+/// this many).
+inline constexpr unsigned kMaxThreads = 8;
+/// Seeds are any 64-bit unsigned integer.
+inline constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 
 }  // namespace attnviz::limits
 

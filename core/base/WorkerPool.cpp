@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
+
+#include "core/base/Limits.h"
 
 namespace attnviz {
 
 WorkerPool& WorkerPool::shared() {
-    static WorkerPool pool(std::min(std::max(std::thread::hardware_concurrency(), 1u), 8u) - 1);
+    static WorkerPool pool(std::min(std::max(std::thread::hardware_concurrency(), 1u), limits::kMaxThreads) - 1);
     return pool;
 }
 
@@ -51,6 +54,35 @@ unsigned WorkerPool::run(unsigned threads, const std::function<void(unsigned)>& 
     }
     inUse_.store(false);
     return helpers + 1;
+}
+
+unsigned WorkerPool::parallelFor(int count, unsigned threads, const std::function<void(int, unsigned)>& job) {
+    if (count <= 0) return 0;
+    std::atomic<int> next{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr failure;
+    std::mutex failureLock;
+    // An exception on a helper thread would end the program: the first one is carried back.
+    const unsigned ran = run(std::min(std::max(threads, 1u), static_cast<unsigned>(count)), [&](unsigned slot) {
+        try {
+            for (int index = next++; index < count && !failed.load(std::memory_order_relaxed); index = next++)
+                job(index, slot);
+        } catch (...) {
+            failed = true;  // the other threads stop before their next index
+            const std::lock_guard lock(failureLock);
+            if (!failure) failure = std::current_exception();
+        }
+    });
+    if (failure) std::rethrow_exception(failure);
+    return ran;
+}
+
+unsigned parallelFor(int count, unsigned threads, const std::function<void(int, unsigned)>& job) {
+    return WorkerPool::shared().parallelFor(count, threads, job);
+}
+
+unsigned threadsForWork(double multiplyAdds) {
+    return multiplyAdds < 2e6 ? 1u : WorkerPool::shared().helperCount() + 1;
 }
 
 void WorkerPool::helperLoop(unsigned index) {

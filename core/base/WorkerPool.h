@@ -1,6 +1,6 @@
 #pragma once
-// Helper threads that live as long as the program, for the attention kernel: starting and
-// joining a thread costs tens of microseconds, which is a fifth of a whole 256-token attention.
+// Helper threads that live as long as the program, for every parallel loop of the core: starting
+// and joining a thread costs tens of microseconds, a fifth of a whole 256-token attention.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -13,7 +13,8 @@ namespace attnviz {
 
 class WorkerPool {
 public:
-    /// The program's pool: hardware threads − 1 helpers (at most 7), started on first use.
+    /// The program's pool: hardware threads − 1 helpers (at most limits::kMaxThreads − 1), started
+    /// on first use.
     static WorkerPool& shared();
 
     explicit WorkerPool(unsigned helpers);
@@ -27,6 +28,14 @@ public:
     /// jobs must share out their work dynamically and never wait for each other.
     /// Returns how many threads ran the job.
     unsigned run(unsigned threads, const std::function<void(unsigned)>& job);
+
+    /// Runs job(index, slot) once for every index 0 … count − 1 on at most `threads` threads
+    /// (the caller's included), handing the indices out one at a time in increasing order, so
+    /// that uneven pieces still keep every thread busy. slot (< threads) names the thread that
+    /// runs the piece: per-thread buffers and partial results are indexed by it. If a job throws,
+    /// the indices not yet started are skipped and the first exception is rethrown here.
+    /// Returns how many threads took part (1 for a nested or concurrent call, as run).
+    unsigned parallelFor(int count, unsigned threads, const std::function<void(int index, unsigned slot)>& job);
 
     [[nodiscard]] unsigned helperCount() const { return static_cast<unsigned>(threads_.size()); }
 
@@ -45,5 +54,12 @@ private:
     bool stopping_ = false;
     std::vector<std::thread> threads_;
 };
+
+/// WorkerPool::shared().parallelFor(count, threads, job): the core's one parallel loop.
+unsigned parallelFor(int count, unsigned threads, const std::function<void(int index, unsigned slot)>& job);
+
+/// The threads worth using for a job of about `multiplyAdds` operations: 1 below two million
+/// (waking helpers costs more than it saves), else every thread of the shared pool.
+[[nodiscard]] unsigned threadsForWork(double multiplyAdds);
 
 }  // namespace attnviz

@@ -1,19 +1,18 @@
 #include "core/formats/ConfigJson.h"
 
-#include <charconv>
-#include <cmath>
-#include <limits>
-#include <set>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/base/Errors.h"
-#include "core/io/JsonValues.h"
+#include "core/base/Limits.h"
+#include "core/base/SettingParsers.h"
+#include "core/io/JsonReader.h"
+#include "core/io/JsonWriter.h"
 #include "core/model/TeachingModel.h"
 
 namespace attnviz {
 namespace {
-
-using json_detail::describeType;
 
 const char* presetName(ProjectionPreset preset) {
     switch (preset) {
@@ -25,95 +24,68 @@ const char* presetName(ProjectionPreset preset) {
     return "random";
 }
 
-/// Reads the fields of one JSON object, refusing unknown ones.
-class ObjectReader {
-public:
-    ObjectReader(const nlohmann::json& json, std::string where) : json_(json), where_(std::move(where)) {
-        if (!json_.is_object()) throw FormatError(where_ + ": expected an object" + describeType(json_));
-    }
+/// A seed: a non-negative integer, or a string of its decimal digits (for writers whose numbers
+/// lose digits beyond 2^53), read by the window's and the command line's parser.
+std::uint64_t readSeed(const JsonReader& value) {
+    if (!value.isString()) return value.unsignedInteger(ErrorCode::SeedExpected);
+    const std::string text = value.string();
+    if (const std::optional<std::uint64_t> seed = parseSeed(text)) return *seed;
+    const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+    if (digits) value.fail(ErrorCode::SeedTooLarge, {text, std::to_string(limits::kMaxSeed)});
+    value.fail(ErrorCode::SeedNotDecimal, {text});
+}
 
-    /// The field, or nullptr when absent.
-    const nlohmann::json* find(const char* key) {
-        known_.insert(key);
-        const auto it = json_.find(key);
-        return it == json_.end() ? nullptr : &*it;
-    }
-    [[nodiscard]] std::string name(const char* key) const { return where_ + "." + key; }
+ProjectionPreset readPreset(const JsonReader& value) {
+    const std::string name = value.oneOf({"random", "identity", "supplied", "teaching"});
+    if (name == "identity") return ProjectionPreset::Identity;
+    if (name == "supplied") return ProjectionPreset::Supplied;
+    if (name == "teaching") return ProjectionPreset::Teaching;
+    return ProjectionPreset::Random;
+}
 
-    void readBool(const char* key, bool& out) {
-        if (const nlohmann::json* value = find(key)) {
-            if (!value->is_boolean()) throw FormatError(name(key) + ": expected true or false" + describeType(*value));
-            out = value->get<bool>();
-        }
-    }
-    void readDouble(const char* key, double& out) {
-        if (const nlohmann::json* value = find(key)) {
-            if (!value->is_number()) throw FormatError(name(key) + ": expected a number" + describeType(*value));
-            out = value->get<double>();
-        }
-    }
-    void readInt(const char* key, int& out) {
-        if (const nlohmann::json* value = find(key)) out = toInt(*value, name(key));
-    }
-    void readSize(const char* key, std::size_t& out) {
-        if (const nlohmann::json* value = find(key)) {
-            std::uint64_t raw = 0;
-            if (!json_detail::asUnsigned(*value, raw)) {
-                throw FormatError(name(key) + ": expected a non-negative integer" + describeType(*value));
-            }
-            if (raw > std::numeric_limits<std::size_t>::max()) throw FormatError(name(key) + ": too large");
-            out = static_cast<std::size_t>(raw);
-        }
-    }
+/// "supplied": {"W_Q": [[…], …], "W_K": …, "W_V": …, "W_O": …}, each matrix optional.
+SuppliedProjections readSupplied(const JsonReader& object) {
+    object.object({"W_Q", "W_K", "W_V", "W_O"});
+    SuppliedProjections supplied;
+    const std::pair<const char*, Eigen::MatrixXd*> slots[] = {
+        {"W_Q", &supplied.wq}, {"W_K", &supplied.wk}, {"W_V", &supplied.wv}, {"W_O", &supplied.wo}};
+    for (const auto& [key, slot] : slots)
+        if (const std::optional<JsonReader> matrix = object.field(key)) *slot = matrix->matrix();
+    return supplied;
+}
 
-    static int toInt(const nlohmann::json& value, const std::string& name) {
-        if (value.is_number_unsigned()) {
-            const auto raw = value.get<std::uint64_t>();
-            if (raw > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
-                throw FormatError(name + ": " + std::to_string(raw) + " is too large");
-            }
-            return static_cast<int>(raw);
-        }
-        if (value.is_number_integer()) {
-            const auto raw = value.get<std::int64_t>();
-            if (raw < std::numeric_limits<int>::min() || raw > std::numeric_limits<int>::max()) {
-                throw FormatError(name + ": " + std::to_string(raw) + " is out of range");
-            }
-            return static_cast<int>(raw);
-        }
-        throw FormatError(name + ": expected an integer" + describeType(value));
+/// "teaching_model": {"model": {…model.json…}, "lexicons": {"fr": "<TSV text>", …}}
+std::shared_ptr<const TeachingModel> readTeachingModel(const JsonReader& object) {
+    object.object({"model", "lexicons"});
+    const JsonReader model = object.required("model");
+    std::vector<std::pair<std::string, std::string>> texts;
+    if (const std::optional<JsonReader> lexicons = object.field("lexicons"))
+        for (const auto& [language, text] : lexicons->members(KeyStyle::Quoted))
+            texts.emplace_back(language, text.string());
+    try {
+        return std::make_shared<const TeachingModel>(TeachingModel::fromJson(model.value(), texts));
+    } catch (const FormatError& error) {
+        throw FormatError(within(object.path(), error.message()));
     }
+}
 
-    /// Throws for the first field that was never asked for.
-    void refuseUnknown() const {
-        for (auto it = json_.begin(); it != json_.end(); ++it) {
-            if (known_.count(it.key()) == 0) throw FormatError(where_ + ": unknown field \"" + it.key() + "\"");
+/// "mask": {"causal": false, "window": 0, "global_tokens": [], "pad_to": 0, "custom_masked": [[q, k], …]}
+MaskConfig readMask(const JsonReader& object) {
+    object.object({"causal", "window", "global_tokens", "pad_to", "custom_masked"});
+    MaskConfig mask;
+    if (const auto causal = object.field("causal")) mask.causal = causal->boolean();
+    if (const auto window = object.field("window")) mask.window = window->integer();
+    if (const auto globals = object.field("global_tokens"))
+        for (const JsonReader& position : globals->items()) mask.globalTokens.push_back(position.integer());
+    if (const auto padTo = object.field("pad_to")) mask.padTo = padTo->integer();
+    if (const auto custom = object.field("custom_masked")) {
+        for (const JsonReader& cell : custom->items()) {
+            if (!cell.value().is_array() || cell.value().size() != 2) cell.failKind(ErrorCode::MaskPairExpected);
+            const std::vector<JsonReader> pair = cell.items();
+            mask.customMasked.emplace(pair[0].integer(), pair[1].integer());
         }
     }
-
-private:
-    const nlohmann::json& json_;
-    std::string where_;
-    std::set<std::string, std::less<>> known_;
-};
-
-std::uint64_t readSeed(const nlohmann::json& value, const std::string& name) {
-    if (std::uint64_t seed = 0; json_detail::asUnsigned(value, seed)) return seed;
-    if (value.is_string()) {
-        const auto& text = value.get_ref<const std::string&>();
-        std::uint64_t seed = 0;
-        const char* begin = text.data();
-        const char* end = begin + text.size();
-        const auto [ptr, ec] = std::from_chars(begin, end, seed, 10);
-        if (text.empty() || text.front() == '-' || text.front() == '+' || ec != std::errc() || ptr != end) {
-            if (ec == std::errc::result_out_of_range) {
-                throw FormatError(name + ": \"" + text + "\" is larger than 18446744073709551615");
-            }
-            throw FormatError(name + ": \"" + text + "\" is not a decimal integer");
-        }
-        return seed;
-    }
-    throw FormatError(name + ": expected a non-negative integer or a string of digits" + describeType(value));
+    return mask;
 }
 
 }  // namespace
@@ -129,10 +101,10 @@ nlohmann::json configToJson(const AttentionConfig& config) {
     json["preset"] = presetName(config.preset);
     const SuppliedProjections& supplied = config.supplied;
     if (supplied.wq.size() != 0 || supplied.wk.size() != 0 || supplied.wv.size() != 0 || supplied.wo.size() != 0) {
-        json["supplied"] = {{"W_Q", json_detail::matrixToJson(supplied.wq)},
-                            {"W_K", json_detail::matrixToJson(supplied.wk)},
-                            {"W_V", json_detail::matrixToJson(supplied.wv)},
-                            {"W_O", json_detail::matrixToJson(supplied.wo)}};
+        json["supplied"] = {{"W_Q", matrixToJson(supplied.wq)},
+                            {"W_K", matrixToJson(supplied.wk)},
+                            {"W_V", matrixToJson(supplied.wv)},
+                            {"W_O", matrixToJson(supplied.wo)}};
     }
     if (config.teachingModel) {
         nlohmann::json lexicons = nlohmann::json::object();
@@ -151,101 +123,23 @@ nlohmann::json configToJson(const AttentionConfig& config) {
 }
 
 AttentionConfig configFromJson(const nlohmann::json& json, std::string_view where) {
+    const JsonReader reader(json, std::string(where), UnknownFields::Refuse);
+    reader.object({"d_model", "heads", "scale", "temperature", "seed", "positional_encoding", "preset", "supplied",
+                   "teaching_model", "mask", "max_tokens"});
     AttentionConfig config;
-    ObjectReader reader(json, std::string(where));
-    reader.readInt("d_model", config.dModel);
-    reader.readInt("heads", config.heads);
-    reader.readBool("scale", config.scaleBySqrtDk);
-    reader.readDouble("temperature", config.temperature);
-    if (const nlohmann::json* seed = reader.find("seed")) config.seed = readSeed(*seed, reader.name("seed"));
-    reader.readBool("positional_encoding", config.positionalEncoding);
-    if (const nlohmann::json* preset = reader.find("preset")) {
-        const std::string name = reader.name("preset");
-        if (!preset->is_string()) {
-            throw FormatError(name + ": expected \"random\", \"identity\", \"supplied\" or \"teaching\"" +
-                              describeType(*preset));
-        }
-        const auto& text = preset->get_ref<const std::string&>();
-        if (text == "random") {
-            config.preset = ProjectionPreset::Random;
-        } else if (text == "identity") {
-            config.preset = ProjectionPreset::Identity;
-        } else if (text == "supplied") {
-            config.preset = ProjectionPreset::Supplied;
-        } else if (text == "teaching") {
-            config.preset = ProjectionPreset::Teaching;
-        } else {
-            throw FormatError(name + ": \"" + text + "\" is not one of \"random\", \"identity\", \"supplied\", \"teaching\"");
-        }
-    }
-    if (const nlohmann::json* supplied = reader.find("supplied"); supplied != nullptr && !supplied->is_null()) {
-        ObjectReader matrices(*supplied, reader.name("supplied"));
-        const std::pair<const char*, Eigen::MatrixXd*> slots[] = {{"W_Q", &config.supplied.wq},
-                                                                   {"W_K", &config.supplied.wk},
-                                                                   {"W_V", &config.supplied.wv},
-                                                                   {"W_O", &config.supplied.wo}};
-        for (const auto& [key, slot] : slots) {
-            if (const nlohmann::json* matrix = matrices.find(key)) {
-                *slot = json_detail::matrixFromJson(*matrix, matrices.name(key));
-            }
-        }
-        matrices.refuseUnknown();
-    }
-    if (const nlohmann::json* teaching = reader.find("teaching_model"); teaching != nullptr && !teaching->is_null()) {
-        ObjectReader parts(*teaching, reader.name("teaching_model"));
-        const nlohmann::json* model = parts.find("model");
-        const nlohmann::json* lexicons = parts.find("lexicons");
-        parts.refuseUnknown();
-        if (model == nullptr) throw FormatError(reader.name("teaching_model") + ": the field \"model\" is missing");
-        std::vector<std::pair<std::string, std::string>> texts;
-        if (lexicons != nullptr) {
-            ObjectReader languages(*lexicons, parts.name("lexicons"));
-            for (auto it = lexicons->begin(); it != lexicons->end(); ++it) {
-                if (!it->is_string())
-                    throw FormatError(languages.name(it.key().c_str()) + ": expected the lexicon's text" + describeType(*it));
-                texts.emplace_back(it.key(), it->get<std::string>());
-            }
-        }
-        try {
-            config.teachingModel = std::make_shared<const TeachingModel>(TeachingModel::fromJson(*model, texts));
-        } catch (const FormatError& error) {
-            throw FormatError(reader.name("teaching_model") + ": " + error.what());
-        }
-    }
-    if (const nlohmann::json* mask = reader.find("mask")) {
-        ObjectReader masks(*mask, reader.name("mask"));
-        masks.readBool("causal", config.mask.causal);
-        masks.readInt("window", config.mask.window);
-        if (const nlohmann::json* globals = masks.find("global_tokens")) {
-            const std::string name = masks.name("global_tokens");
-            if (!globals->is_array()) throw FormatError(name + ": expected an array of positions" + describeType(*globals));
-            config.mask.globalTokens.clear();
-            for (std::size_t i = 0; i < globals->size(); ++i) {
-                config.mask.globalTokens.push_back(
-                    ObjectReader::toInt((*globals)[i], name + "[" + std::to_string(i) + "]"));
-            }
-        }
-        masks.readInt("pad_to", config.mask.padTo);
-        if (const nlohmann::json* custom = masks.find("custom_masked")) {
-            const std::string name = masks.name("custom_masked");
-            if (!custom->is_array()) {
-                throw FormatError(name + ": expected an array of [query, key] pairs" + describeType(*custom));
-            }
-            config.mask.customMasked.clear();
-            for (std::size_t i = 0; i < custom->size(); ++i) {
-                const nlohmann::json& cell = (*custom)[i];
-                const std::string cellName = name + "[" + std::to_string(i) + "]";
-                if (!cell.is_array() || cell.size() != 2) {
-                    throw FormatError(cellName + ": expected a [query, key] pair" + describeType(cell));
-                }
-                config.mask.customMasked.emplace(ObjectReader::toInt(cell[0], cellName + "[0]"),
-                                                 ObjectReader::toInt(cell[1], cellName + "[1]"));
-            }
-        }
-        masks.refuseUnknown();
-    }
-    reader.readSize("max_tokens", config.maxTokens);
-    reader.refuseUnknown();
+    if (const auto dModel = reader.field("d_model")) config.dModel = dModel->integer();
+    if (const auto heads = reader.field("heads")) config.heads = heads->integer();
+    if (const auto scale = reader.field("scale")) config.scaleBySqrtDk = scale->boolean();
+    if (const auto temperature = reader.field("temperature")) config.temperature = temperature->number();
+    if (const auto seed = reader.field("seed")) config.seed = readSeed(*seed);
+    if (const auto positions = reader.field("positional_encoding")) config.positionalEncoding = positions->boolean();
+    if (const auto preset = reader.field("preset")) config.preset = readPreset(*preset);
+    if (const auto supplied = reader.field("supplied"); supplied && !supplied->isNull())
+        config.supplied = readSupplied(*supplied);
+    if (const auto teaching = reader.field("teaching_model"); teaching && !teaching->isNull())
+        config.teachingModel = readTeachingModel(*teaching);
+    if (const auto mask = reader.field("mask")) config.mask = readMask(*mask);
+    if (const auto maxTokens = reader.field("max_tokens")) config.maxTokens = maxTokens->unsignedInteger();
     return config;
 }
 

@@ -85,7 +85,7 @@ public:
                 ++pos_;
                 for (;;) {
                     const std::size_t quote = text_.find('"', pos_);
-                    if (quote == std::string_view::npos) fail(column, "a quoted field is never closed");
+                    if (quote == std::string_view::npos) fail(column, ErrorCode::CsvUnclosedQuote);
                     field.append(text_.substr(pos_, quote - pos_));
                     pos_ = quote + 1;
                     if (pos_ < text_.size() && text_[pos_] == '"') {
@@ -96,12 +96,12 @@ public:
                     break;
                 }
                 if (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != '\r' && text_[pos_] != '\n') {
-                    fail(column, "unexpected character after a closing quote");
+                    fail(column, ErrorCode::CsvAfterQuote);
                 }
             } else {
                 const std::size_t end = std::min(text_.find_first_of(",\r\n", pos_), text_.size());
                 const std::string_view raw = text_.substr(pos_, end - pos_);
-                if (raw.find('"') != std::string_view::npos) fail(column, "a quote inside an unquoted field");
+                if (raw.find('"') != std::string_view::npos) fail(column, ErrorCode::CsvStrayQuote);
                 field.append(raw);
                 pos_ = end;
             }
@@ -113,8 +113,11 @@ public:
         }
     }
 
-    [[noreturn]] void fail(std::size_t column, const std::string& what) const {
-        throw FormatError("CSV row " + std::to_string(record_) + ", column " + std::to_string(column) + ": " + what);
+    /// A refusal at the current record's column (1-based); extra: the code's %3, if any.
+    [[noreturn]] void fail(std::size_t column, ErrorCode code, std::string_view extra = {}) const {
+        std::vector<std::string> args{std::to_string(record_), std::to_string(column)};
+        if (!extra.empty()) args.emplace_back(extra);
+        throw FormatError(code, std::move(args));
     }
 
 private:
@@ -127,30 +130,20 @@ private:
     std::size_t record_ = 0;
 };
 
-/// "text" in double quotes (built by appending: GCC 12 warns falsely on "…" + std::string&&).
-std::string quoted(std::string_view text) {
-    std::string result;
-    result.reserve(text.size() + 2);
-    result.push_back('"');
-    result.append(text);
-    result.push_back('"');
-    return result;
-}
-
 double parseNumber(const CsvCursor& cursor, std::size_t column, std::string_view field) {
     std::string_view text = field;
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-    if (text.empty()) cursor.fail(column, "empty cell, expected a number");
+    if (text.empty()) cursor.fail(column, ErrorCode::CsvEmptyCell);
     std::string_view digits = text;
     if (digits.size() > 1 && digits.front() == '+' && digits[1] != '-' && digits[1] != '+') digits.remove_prefix(1);
     double value = 0;
     const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (ec == std::errc::result_out_of_range) {
-        cursor.fail(column, quoted(text) + " is out of the range of a double");
+        cursor.fail(column, ErrorCode::CsvOutOfRange, text);
     }
     if (ec != std::errc() || ptr != digits.data() + digits.size()) {
-        cursor.fail(column, quoted(text) + " is not a number");
+        cursor.fail(column, ErrorCode::CsvNotANumber, text);
     }
     return value;
 }
@@ -228,7 +221,7 @@ void writeStepCsv(std::ostream& out, const AttentionTrace& trace, Step step, int
     std::string corner = stepName(step);
     if (step != Step::X && step != Step::Output) {
         if (head != kAllHeads) {
-            corner += " (head " + std::to_string(head) + ")";
+            corner += " (head " + std::to_string(head + 1) + ")";  // counted from 1, as a person reads heads
         } else {
             corner += isSquareStep(step) ? " (mean of heads)" : " (all heads)";
         }
@@ -242,7 +235,7 @@ void writeStepCsv(std::ostream& out, const AttentionTrace& trace, Step step, int
 CsvMatrix readMatrixCsv(std::string_view text) {
     CsvCursor cursor(text);
     std::vector<std::string> fields;
-    if (!cursor.next(fields)) throw FormatError("the CSV is empty");
+    if (!cursor.next(fields)) throw FormatError(ErrorCode::CsvEmpty);
     CsvMatrix result;
     result.corner = std::move(fields.front());
     result.columnLabels.assign(std::make_move_iterator(fields.begin() + 1), std::make_move_iterator(fields.end()));
@@ -251,8 +244,8 @@ CsvMatrix readMatrixCsv(std::string_view text) {
     std::vector<double> values;  // row-major
     while (cursor.next(fields)) {
         if (fields.size() != width) {
-            throw FormatError("CSV row " + std::to_string(cursor.record()) + ": has " + std::to_string(fields.size()) +
-                              " fields, expected " + std::to_string(width) + " like row 1");
+            throw FormatError(ErrorCode::CsvFieldCount,
+                              {std::to_string(cursor.record()), std::to_string(fields.size()), std::to_string(width)});
         }
         result.rowLabels.push_back(std::move(fields.front()));
         for (std::size_t c = 1; c < width; ++c) values.push_back(parseNumber(cursor, c + 1, fields[c]));

@@ -41,9 +41,10 @@ void writeMatrixCsv(std::ostream& out, std::string_view corner, const std::vecto
 
 /// One step's matrix of a trace (AttentionTrace::block, so n × n steps are streamed by block).
 /// Rows: token labels. Columns: token labels (scores, scaled, masked, weights) or dimension
-/// labels d<c> numbered as columns of the full n × d_model matrix (head h of Q: d<h·d_k> …;
-/// X and output: d0 …). Corner: "<step> (head h)", "<step> (mean of heads)" for n × n steps
-/// with kAllHeads, "<step> (all heads)" otherwise. Throws Cancelled when *cancel turns true.
+/// labels d<c> numbered as columns of the full n × d_model matrix (head index h of Q:
+/// d<h·d_k> …; X and output: d0 …). Corner: "<step> (head h + 1)", heads counted from 1 as a
+/// person reads them (head index 0: "weights (head 1)"); "<step> (mean of heads)" for n × n
+/// steps with kAllHeads, "<step> (all heads)" otherwise. Throws Cancelled when *cancel turns true.
 void writeStepCsv(std::ostream& out, const AttentionTrace& trace, Step step, int head,
                   const std::atomic<bool>* cancel = nullptr);
 

@@ -63,8 +63,9 @@ public:
 
 private:
     [[noreturn]] void fail(const std::string& problem) const {
-        throw FormatError(where_ + ": damaged header: " + problem + " at character " + std::to_string(at_) + " of \"" +
-                          std::string(text_.substr(0, text_.find_last_not_of(" \n") + 1)) + "\"");
+        throw FormatError(ErrorCode::NpyHeaderSyntax,
+                          {problem, std::to_string(at_), std::string(text_.substr(0, text_.find_last_not_of(" \n") + 1))},
+                          where_);
     }
     [[nodiscard]] char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
     void skipSpaces() {
@@ -174,26 +175,24 @@ Float readValue(const char* bytes, bool bigEndian) {
 NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
     const std::string where(name);
     if (bytes.size() < kMagic.size() || bytes.substr(0, kMagic.size()) != kMagic)
-        throw FormatError(where + ": not a NumPy .npy file (it does not start with \\x93NUMPY)");
-    if (bytes.size() < 10) throw FormatError(where + ": truncated: the file ends inside the header");
+        throw FormatError(ErrorCode::NpyNotNpy, {}, where);
+    if (bytes.size() < 10) throw FormatError(ErrorCode::NpyHeaderCut, {}, where);
     const auto major = static_cast<unsigned char>(bytes[6]);
     const auto minor = static_cast<unsigned char>(bytes[7]);
     if (major < 1 || major > 3 || minor != 0)
-        throw FormatError(where + ": .npy version " + std::to_string(major) + "." + std::to_string(minor) +
-                          " is not supported (1.0, 2.0 and 3.0 are)");
+        throw FormatError(ErrorCode::NpyVersion, {std::to_string(major), std::to_string(minor)}, where);
     const std::size_t lengthBytes = major == 1 ? 2 : 4;
-    if (bytes.size() < 8 + lengthBytes) throw FormatError(where + ": truncated: the file ends inside the header");
+    if (bytes.size() < 8 + lengthBytes) throw FormatError(ErrorCode::NpyHeaderCut, {}, where);
     std::uint64_t headerLength = 0;
     for (std::size_t i = 0; i < lengthBytes; ++i)
         headerLength |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
     const std::size_t dataStart = 8 + lengthBytes + headerLength;
     if (bytes.size() < dataStart)
-        throw FormatError(where + ": truncated: the header announces " + std::to_string(headerLength) +
-                          " bytes, the file ends before");
+        throw FormatError(ErrorCode::NpyHeaderLength, {std::to_string(headerLength)}, where);
     const std::string_view header = bytes.substr(8 + lengthBytes, headerLength);
     for (const char c : header)
         if (major < 3 && static_cast<unsigned char>(c) > 127)
-            throw FormatError(where + ": damaged header: it is not ASCII");
+            throw FormatError(ErrorCode::NpyHeaderNotAscii, {}, where);
 
     const auto items = HeaderParser(header, where).dictionary();
     const HeaderValue* descr = nullptr;
@@ -207,17 +206,17 @@ NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
         } else if (key == "shape") {
             shape = &value;
         } else {
-            throw FormatError(where + ": damaged header: unknown key '" + key + "'");
+            throw FormatError(ErrorCode::NpyHeaderUnknownKey, {key}, where);
         }
     }
     if (descr == nullptr || fortran == nullptr || shape == nullptr)
-        throw FormatError(where + ": damaged header: it needs the keys 'descr', 'fortran_order' and 'shape'");
+        throw FormatError(ErrorCode::NpyHeaderKeysMissing, {}, where);
     if (descr->kind == HeaderValue::Kind::List)
-        throw FormatError(where + ": dtype " + descr->text + " (a structured type) is not float32 or float64");
-    if (descr->kind != HeaderValue::Kind::String) throw FormatError(where + ": damaged header: 'descr' is not a string");
+        throw FormatError(ErrorCode::NpyStructuredDtype, {descr->text}, where);
+    if (descr->kind != HeaderValue::Kind::String) throw FormatError(ErrorCode::NpyDescrNotString, {}, where);
     if (fortran->kind != HeaderValue::Kind::Boolean)
-        throw FormatError(where + ": damaged header: 'fortran_order' is not True or False");
-    if (shape->kind != HeaderValue::Kind::Tuple) throw FormatError(where + ": damaged header: 'shape' is not a tuple");
+        throw FormatError(ErrorCode::NpyFortranNotBoolean, {}, where);
+    if (shape->kind != HeaderValue::Kind::Tuple) throw FormatError(ErrorCode::NpyShapeNotTuple, {}, where);
 
     const std::string& dtype = descr->text;
     std::size_t itemSize = 0;
@@ -226,27 +225,28 @@ NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
     } else if (dtype == "<f4" || dtype == ">f4") {
         itemSize = 4;
     } else {
-        throw FormatError(where + ": dtype " + dtype + " is not float32 or float64");
+        throw FormatError(ErrorCode::NpyDtype, {dtype}, where);
     }
     const bool bigEndian = dtype.front() == '>';
     if (shape->tuple.size() != 2)
-        throw FormatError(where + ": expected a 2-D matrix, the file holds a " + std::to_string(shape->tuple.size()) +
-                          "-D array of shape " + shapeText(shape->tuple));
+        throw FormatError(ErrorCode::NpyNot2D, {std::to_string(shape->tuple.size()), shapeText(shape->tuple)}, where);
     const std::uint64_t rows = shape->tuple[0];
     const std::uint64_t cols = shape->tuple[1];
     const auto limit = static_cast<std::uint64_t>(std::numeric_limits<Eigen::Index>::max());
     const std::size_t available = bytes.size() - dataStart;
     if (rows > limit || cols > limit || (cols != 0 && rows > available / itemSize / cols) ||
         rows * cols * itemSize > available) {
-        throw FormatError(where + ": truncated: the header announces " + std::to_string(rows) + "×" +
-                          std::to_string(cols) + " float" + std::to_string(itemSize * 8) + " values, the file holds " +
-                          std::to_string(available) + " bytes of data");
+        throw FormatError(ErrorCode::NpyDataCut,
+                          {std::to_string(rows), std::to_string(cols), std::to_string(itemSize * 8),
+                           std::to_string(available)},
+                          where);
     }
     const std::uint64_t needed = rows * cols * itemSize;
     if (available > needed)
-        throw FormatError(where + ": " + std::to_string(available - needed) + " bytes after the data (" +
-                          std::to_string(rows) + "×" + std::to_string(cols) + " float" + std::to_string(itemSize * 8) +
-                          " values take " + std::to_string(needed) + " bytes)");
+        throw FormatError(ErrorCode::NpyDataTooLong,
+                          {std::to_string(available - needed), std::to_string(rows), std::to_string(cols),
+                           std::to_string(itemSize * 8), std::to_string(needed)},
+                          where);
 
     NpyArray array;
     array.dtype = dtype;

@@ -1,20 +1,20 @@
 #include "core/formats/SessionFile.h"
 
 #include <nlohmann/json.hpp>
-#include <set>
+#include <string_view>
+#include <vector>
 
 #include "core/base/Errors.h"
+#include "core/base/Limits.h"
 #include "core/formats/ConfigJson.h"
 #include "core/io/AtomicFile.h"
-#include "core/io/JsonValues.h"
+#include "core/io/JsonReader.h"
+#include "core/io/JsonWriter.h"
 
 namespace attnviz {
 namespace {
 
 using nlohmann::json;
-using json_detail::describeType;
-
-using json_detail::plainMessage;
 
 json viewToJson(const SessionView& view) {
     json object = json::object();
@@ -31,91 +31,58 @@ json viewToJson(const SessionView& view) {
     return object;
 }
 
-const json& requiredField(const json& object, const char* key, const std::string& where) {
-    const auto it = object.find(key);
-    if (it == object.end()) throw FormatError(where + ": the field \"" + key + "\" is missing");
-    return *it;
+constexpr JsonFormat kSessionFormat{.name = kSessionFormatName,
+                                    .version = kSessionFormatVersion,
+                                    .damaged = ErrorCode::SessionDamaged,
+                                    .empty = ErrorCode::SessionEmpty,
+                                    .notAnObject = ErrorCode::SessionNotAnObject,
+                                    .formatMissing = ErrorCode::SessionFormatMissing,
+                                    .wrongFormat = ErrorCode::SessionWrongFormat,
+                                    .newerVersion = ErrorCode::SessionNewer,
+                                    .invalidVersion = ErrorCode::SessionBadVersion};
+
+/// "head": an index as stored (0 … kMaxHeads − 1), or "mean" for kAllHeads.
+int readHead(const JsonReader& value) {
+    if (value.isString() && value.string() == "mean") return kAllHeads;
+    const std::uint64_t head = value.unsignedInteger(ErrorCode::SessionHeadExpected);
+    if (head >= static_cast<std::uint64_t>(limits::kMaxHeads)) value.failKind(ErrorCode::SessionHeadExpected);
+    return static_cast<int>(head);
 }
 
-std::string readString(const json& value, const std::string& name) {
-    if (!value.is_string()) throw FormatError(name + ": expected a string" + describeType(value));
-    return value.get<std::string>();
-}
-
-SessionView viewFromJson(const json& object) {
-    const std::string where = "session.view";
-    if (!object.is_object()) throw FormatError(where + ": expected an object" + describeType(object));
+SessionView viewFromJson(const JsonReader& object) {
+    object.object({"step", "head", "colormap", "values", "title", "weights_range"});
     SessionView view;
-    static const std::set<std::string, std::less<>> known = {"step",  "head",         "colormap",
-                                                              "values", "title", "weights_range"};
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        if (known.count(it.key()) == 0) throw FormatError(where + ": unknown field \"" + it.key() + "\"");
+    if (const auto step = object.field("step")) {
+        std::vector<std::string_view> names;
+        for (int s = 0; s < kStepCount; ++s) names.emplace_back(stepName(static_cast<Step>(s)));
+        (void)stepFromName(step->oneOf(names), view.step);  // oneOf refused every other name
     }
-    if (const auto it = object.find("step"); it != object.end()) {
-        const std::string name = readString(*it, where + ".step");
-        if (!stepFromName(name, view.step)) {
-            throw FormatError(where + ".step: \"" + name +
-                              "\" is not one of x, q, k, v, scores, scaled, masked, weights, context, output");
-        }
-    }
-    if (const auto it = object.find("head"); it != object.end()) {
-        if (it->is_string() && it->get_ref<const std::string&>() == "mean") {
-            view.head = kAllHeads;
-        } else if (std::uint64_t head = 0; json_detail::asUnsigned(*it, head) && head < 4096) {
-            view.head = static_cast<int>(head);
-        } else {
-            throw FormatError(where + ".head: expected a head number or \"mean\"" + describeType(*it));
-        }
-    }
-    if (const auto it = object.find("colormap"); it != object.end()) view.colormap = readString(*it, where + ".colormap");
-    if (const auto it = object.find("title"); it != object.end()) view.title = readString(*it, where + ".title");
-    if (const auto it = object.find("weights_range"); it != object.end()) {
-        const std::string range = readString(*it, where + ".weights_range");
-        if (range != "data" && range != "0 to 1")
-            throw FormatError(where + ".weights_range: \"" + range + "\" is not \"0 to 1\" or \"data\"");
-        view.weightsRangeFromData = range == "data";
-    }
-    if (const auto it = object.find("values"); it != object.end()) {
-        if (!it->is_boolean()) throw FormatError(where + ".values: expected true or false" + describeType(*it));
-        view.showValues = it->get<bool>();
-    }
+    if (const auto head = object.field("head")) view.head = readHead(*head);
+    if (const auto colormap = object.field("colormap")) view.colormap = colormap->string();
+    if (const auto title = object.field("title")) view.title = title->string();
+    if (const auto range = object.field("weights_range"))
+        view.weightsRangeFromData = range->oneOf({"0 to 1", "data"}) == "data";
+    if (const auto values = object.field("values")) view.showValues = values->boolean();
     return view;
 }
 
-Session parseSession(const json& root) {
-    if (!root.is_object()) throw FormatError("not an AttnViz session: expected a JSON object" + describeType(root));
-    const auto format = root.find("format");
-    if (format == root.end()) throw FormatError("not an AttnViz session: the field \"format\" is missing");
-    if (!format->is_string() || format->get_ref<const std::string&>() != kSessionFormatName) {
-        throw FormatError("not an AttnViz session: format is " + format->dump() + ", expected \"" +
-                          kSessionFormatName + "\"");
-    }
-    const json& version = requiredField(root, "version", "session");
-    if (!version.is_number_integer()) throw FormatError("session.version: expected an integer" + describeType(version));
-    if (std::uint64_t number = 0;
-        json_detail::asUnsigned(version, number) && number > static_cast<std::uint64_t>(kSessionFormatVersion)) {
-        throw FormatError("session version " + version.dump() + " is newer than this program understands (" +
-                          std::to_string(kSessionFormatVersion) + ")");
-    }
-    if (version.get<std::int64_t>() < 1) throw FormatError("session version " + version.dump() + " is not a valid version");
-
-    static const std::set<std::string, std::less<>> known = {"format", "version", "sentence", "config", "view"};
-    for (auto it = root.begin(); it != root.end(); ++it) {
-        if (known.count(it.key()) == 0) throw FormatError("session: unknown field \"" + it.key() + "\"");
-    }
-
+Session parseSession(const JsonReader& root) {
+    root.formatVersion(kSessionFormat);
+    root.object({"format", "version", "sentence", "config", "view"});
     Session session;
-    session.sentence = readString(requiredField(root, "sentence", "session"), "session.sentence");
-    session.config = configFromJson(requiredField(root, "config", "session"), "session.config");
+    session.sentence = root.required("sentence").string();
+    const JsonReader config = root.required("config");
+    session.config = configFromJson(config.value(), config.path());
     try {
         session.config.validate();
     } catch (const ConfigError& error) {
-        throw FormatError(std::string("session.config: ") + error.what());
+        throw FormatError(within(config.path(), error.message()));
     }
-    if (const auto view = root.find("view"); view != root.end()) session.view = viewFromJson(*view);
+    if (const auto view = root.field("view")) session.view = viewFromJson(*view);
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) {
-        throw FormatError("session.view.head: head " + std::to_string(session.view.head) + " does not exist (" +
-                          std::to_string(session.config.heads) + " heads)");
+        root.required("view").required("head").fail(
+            ErrorCode::SessionHeadIndex, {std::to_string(session.view.head), std::to_string(session.config.heads),
+                                          std::to_string(session.config.heads - 1)});
     }
     return session;
 }
@@ -129,11 +96,7 @@ std::string sessionToJson(const Session& session) {
     root["sentence"] = session.sentence;
     root["config"] = configToJson(session.config);
     root["view"] = viewToJson(session.view);
-    try {
-        return root.dump(2) + "\n";
-    } catch (const json::exception& error) {  // a string that is not valid UTF-8
-        throw FormatError("cannot write the session: " + plainMessage(error));
-    }
+    return jsonText(root, 2, ErrorCode::SessionUnwritable) + "\n";  // refused: a string that is not UTF-8
 }
 
 void saveSession(const std::filesystem::path& path, const Session& session) {
@@ -141,29 +104,10 @@ void saveSession(const std::filesystem::path& path, const Session& session) {
 }
 
 Session readSession(std::string_view text) {
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        throw FormatError("damaged session: the file is empty");
-    }
-    json root;
-    try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& error) {
-        throw FormatError("damaged session: " + plainMessage(error));
-    }
-    try {
-        return parseSession(root);
-    } catch (const json::exception& error) {  // every access is checked; kept as a safety net
-        throw FormatError("damaged session: " + plainMessage(error));
-    }
+    const json root = parseJson(text, kSessionFormat);
+    return parseSession(JsonReader(root, "session", UnknownFields::Refuse));
 }
 
-Session loadSession(const std::filesystem::path& path) {
-    const std::string bytes = readFileBytes(path);
-    try {
-        return readSession(bytes);
-    } catch (const FormatError& error) {
-        throw FormatError(path.string() + ": " + error.what());
-    }
-}
+Session loadSession(const std::filesystem::path& path) { return parseFile(path, readSession); }
 
 }  // namespace attnviz

@@ -11,7 +11,8 @@
 #include "core/base/Errors.h"
 #include "core/formats/ConfigJson.h"
 #include "core/io/AtomicFile.h"
-#include "core/io/JsonValues.h"
+#include "core/io/JsonReader.h"
+#include "core/io/JsonWriter.h"
 
 namespace attnviz {
 namespace {
@@ -31,8 +32,9 @@ void appendDouble(std::string& out, double value) {
     if (text.find_first_of(".e") == std::string_view::npos) out.append(".0");
 }
 
+/// text as a JSON string; a text that is not UTF-8 cannot be one (FormatError).
 std::string jsonString(std::string_view text) {
-    return json(std::string(text)).dump();
+    return jsonText(json(std::string(text)), -1, ErrorCode::TraceUnwritable);
 }
 
 class TraceWriter {
@@ -61,7 +63,7 @@ public:
                      ", \"end\": " + std::to_string(tokens[i].end) + "}";
         }
         line_ += tokens.empty() ? "],\n" : "\n  ],\n";
-        line_ += "  \"config\": " + configToJson(config).dump() + ",\n";
+        line_ += "  \"config\": " + jsonText(configToJson(config), -1, ErrorCode::TraceUnwritable) + ",\n";
         flushLine();
 
         const Projections& w = trace_.projections();
@@ -128,9 +130,15 @@ private:
         } else if (minusInfinityIsNull && value == -std::numeric_limits<double>::infinity()) {
             line_ += "null";
         } else {
-            std::string where = name + "[" + std::to_string(row) + "]";
-            if (col >= 0) where += "[" + std::to_string(col) + "]";
-            throw FormatError("cannot write the trace as JSON: " + where + " is not a finite number");
+            // Appended piece by piece: GCC 12 reports a false -Wrestrict on "[" + std::to_string(…).
+            std::string where = name;
+            for (const Eigen::Index index : {row, col}) {
+                if (index < 0) continue;
+                where += '[';
+                where += std::to_string(index);
+                where += ']';
+            }
+            throw FormatError(ErrorCode::TraceNotFinite, {where});
         }
     }
 
@@ -204,190 +212,112 @@ private:
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-using json_detail::describeType;
+constexpr JsonFormat kTraceFormat{.name = kTraceFormatName,
+                                  .version = kTraceFormatVersion,
+                                  .damaged = ErrorCode::TraceDamaged,
+                                  .empty = ErrorCode::TraceEmpty,
+                                  .notAnObject = ErrorCode::TraceNotAnObject,
+                                  .formatMissing = ErrorCode::TraceFormatMissing,
+                                  .wrongFormat = ErrorCode::TraceWrongFormat,
+                                  .newerVersion = ErrorCode::TraceNewer,
+                                  .invalidVersion = ErrorCode::TraceBadVersion};
 
-const json& field(const json& object, const char* key, const std::string& where) {
-    const auto it = object.find(key);
-    if (it == object.end()) throw FormatError(where + ": the field \"" + key + "\" is missing");
-    return *it;
-}
-
-int readIndex(const json& value, const std::string& name) {
-    std::uint64_t raw = 0;
-    if (!json_detail::asUnsigned(value, raw)) {
-        throw FormatError(name + ": expected a non-negative integer" + describeType(value));
-    }
-    if (raw > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
-        throw FormatError(name + ": " + std::to_string(raw) + " is too large");
-    }
-    return static_cast<int>(raw);
-}
-
-std::size_t readOffset(const json& value, const std::string& name) {
-    std::uint64_t raw = 0;
-    if (!json_detail::asUnsigned(value, raw)) {
-        throw FormatError(name + ": expected a non-negative integer" + describeType(value));
-    }
-    return static_cast<std::size_t>(raw);
-}
-
-Eigen::MatrixXd readMatrix(const json& object, const char* key, const std::string& where, Eigen::Index rows,
-                           Eigen::Index cols, bool nullIsMinusInfinity = false) {
-    const std::string name = where + "." + key;
-    Eigen::MatrixXd matrix = json_detail::matrixFromJson(field(object, key, where), name, nullIsMinusInfinity);
+/// A matrix field of exactly rows × cols.
+Eigen::MatrixXd readMatrix(const JsonReader& object, std::string_view key, Eigen::Index rows, Eigen::Index cols,
+                           bool nullIsMinusInfinity = false) {
+    const JsonReader field = object.required(key);
+    Eigen::MatrixXd matrix = field.matrix(nullIsMinusInfinity);
     if (matrix.rows() == 0 && rows == 0) matrix.resize(0, cols);
-    if (matrix.rows() != rows || matrix.cols() != cols) {
-        throw FormatError(name + ": is " + std::to_string(matrix.rows()) + " × " + std::to_string(matrix.cols()) +
-                          ", expected " + std::to_string(rows) + " × " + std::to_string(cols));
-    }
+    if (matrix.rows() != rows || matrix.cols() != cols)
+        field.fail(ErrorCode::MatrixShape, {std::to_string(matrix.rows()), std::to_string(matrix.cols()),
+                                            std::to_string(rows), std::to_string(cols)});
     return matrix;
 }
 
-Eigen::VectorXd readVector(const json& object, const char* key, const std::string& where, Eigen::Index size,
-                           bool nullIsMinusInfinity) {
-    const std::string name = where + "." + key;
-    const json& values = field(object, key, where);
-    if (!values.is_array()) throw FormatError(name + ": expected an array of numbers" + describeType(values));
-    if (static_cast<Eigen::Index>(values.size()) != size) {
-        throw FormatError(name + ": has " + std::to_string(values.size()) + " numbers, expected " + std::to_string(size));
-    }
-    Eigen::VectorXd vector(size);
-    for (Eigen::Index i = 0; i < size; ++i) {
-        const json& value = values[static_cast<std::size_t>(i)];
-        if (value.is_number()) {
-            vector(i) = value.get<double>();
-        } else if (value.is_null() && nullIsMinusInfinity) {
-            vector(i) = -std::numeric_limits<double>::infinity();
-        } else {
-            throw FormatError(name + "[" + std::to_string(i) + "]: expected a number" + describeType(value));
-        }
-    }
-    return vector;
-}
-
 /// Optional redundant integer field: when present it must equal `expected`.
-void checkRedundant(const json& root, const char* key, int expected) {
-    const auto it = root.find(key);
-    if (it == root.end()) return;
-    const std::string name = std::string("trace.") + key;
-    const int value = readIndex(*it, name);
-    if (value != expected) {
-        throw FormatError(name + ": is " + std::to_string(value) + " but the rest of the trace says " +
-                          std::to_string(expected));
-    }
+void checkRedundant(const JsonReader& root, std::string_view key, int expected) {
+    const std::optional<JsonReader> field = root.field(key);
+    if (!field) return;
+    const int value = field->index();
+    if (value != expected) field->fail(ErrorCode::TraceDisagrees, {std::to_string(value), std::to_string(expected)});
 }
 
-TraceDocument parseTrace(const json& root) {
-    const std::string where = "trace";
-    if (!root.is_object()) throw FormatError("not an AttnViz trace: expected a JSON object" + describeType(root));
-    const auto format = root.find("format");
-    if (format == root.end()) throw FormatError("not an AttnViz trace: the field \"format\" is missing");
-    if (!format->is_string() || format->get_ref<const std::string&>() != kTraceFormatName) {
-        throw FormatError("not an AttnViz trace: format is " + format->dump() + ", expected \"" +
-                          kTraceFormatName + "\"");
-    }
-    const json& versionField = field(root, "version", where);
-    if (!versionField.is_number_integer()) {
-        throw FormatError("trace.version: expected an integer" + describeType(versionField));
-    }
+Token readToken(const JsonReader& object) {
+    object.object({"text", "begin", "end"});
+    Token token;
+    token.text = object.required("text").string();
+    token.begin = object.required("begin").unsignedInteger();
+    token.end = object.required("end").unsignedInteger();
+    if (token.end < token.begin) object.fail(ErrorCode::TraceTokenEndsBeforeBegin);
+    return token;
+}
+
+TraceHead readHead(const JsonReader& object, Eigen::Index n, Eigen::Index dK) {
+    object.object({"head", "q", "k", "v", "scores", "scaled", "masked", "weights", "context", "row_max", "row_sum"});
+    TraceHead head;
+    head.q = readMatrix(object, "q", n, dK);
+    head.k = readMatrix(object, "k", n, dK);
+    head.v = readMatrix(object, "v", n, dK);
+    head.scores = readMatrix(object, "scores", n, n);
+    head.scaled = readMatrix(object, "scaled", n, n);
+    head.masked = readMatrix(object, "masked", n, n, true);
+    head.weights = readMatrix(object, "weights", n, n);
+    head.context = readMatrix(object, "context", n, dK);
+    head.rowMax = object.required("row_max").vector(n, true);
+    head.rowSum = object.required("row_sum").vector(n);
+    return head;
+}
+
+TraceDocument parseTrace(const JsonReader& root) {
     TraceDocument doc;
-    if (std::uint64_t version = 0; json_detail::asUnsigned(versionField, version) &&
-                                   version > static_cast<std::uint64_t>(kTraceFormatVersion)) {
-        throw FormatError("trace version " + versionField.dump() + " is newer than this program understands (" +
-                          std::to_string(kTraceFormatVersion) + ")");
-    }
-    if (versionField.get<std::int64_t>() < 1) {
-        throw FormatError("trace version " + versionField.dump() + " is not a valid version");
-    }
-    doc.version = versionField.get<int>();
+    doc.version = root.formatVersion(kTraceFormat);
+    root.object({"format", "version", "n", "real_tokens", "d_model", "d_k", "tokens", "config", "X", "W_Q", "W_K",
+                 "W_V", "W_O", "heads", "mean_weights", "output", "fully_masked_rows"});
 
-    const json& tokens = field(root, "tokens", where);
-    if (!tokens.is_array()) throw FormatError("trace.tokens: expected an array" + describeType(tokens));
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const std::string name = "trace.tokens[" + std::to_string(i) + "]";
-        const json& token = tokens[i];
-        if (!token.is_object()) throw FormatError(name + ": expected an object" + describeType(token));
-        const json& text = field(token, "text", name);
-        if (!text.is_string()) throw FormatError(name + ".text: expected a string" + describeType(text));
-        Token parsed;
-        parsed.text = text.get<std::string>();
-        parsed.begin = readOffset(field(token, "begin", name), name + ".begin");
-        parsed.end = readOffset(field(token, "end", name), name + ".end");
-        if (parsed.end < parsed.begin) throw FormatError(name + ": end is before begin");
-        doc.tokens.push_back(std::move(parsed));
-    }
+    for (const JsonReader& token : root.required("tokens").items()) doc.tokens.push_back(readToken(token));
     const auto n = static_cast<Eigen::Index>(doc.tokens.size());
-    doc.realTokens = readIndex(field(root, "real_tokens", where), "trace.real_tokens");
-    if (doc.realTokens > n) {
-        throw FormatError("trace.real_tokens: " + std::to_string(doc.realTokens) + " is more than the " +
-                          std::to_string(n) + " tokens");
-    }
+    const JsonReader realTokens = root.required("real_tokens");
+    doc.realTokens = realTokens.index();
+    if (doc.realTokens > n)
+        realTokens.fail(ErrorCode::TraceRealTokens, {std::to_string(doc.realTokens), std::to_string(n)});
 
-    doc.config = configFromJson(field(root, "config", where), "trace.config");
+    const JsonReader config = root.required("config");
+    doc.config = configFromJson(config.value(), config.path());
     const int dModel = doc.config.dModel;
     const int headCount = doc.config.heads;
-    if (dModel < 1 || headCount < 1 || dModel % headCount != 0) {
-        throw FormatError("trace.config: d_model " + std::to_string(dModel) + " and heads " +
-                          std::to_string(headCount) + " do not describe a computed trace");
-    }
+    if (dModel < 1 || headCount < 1 || dModel % headCount != 0)
+        config.fail(ErrorCode::TraceNotComputable, {std::to_string(dModel), std::to_string(headCount)});
     const int dK = doc.config.dK();
     checkRedundant(root, "n", static_cast<int>(n));
     checkRedundant(root, "d_model", dModel);
     checkRedundant(root, "d_k", dK);
 
-    doc.x = readMatrix(root, "X", where, n, dModel);
-    doc.wq = readMatrix(root, "W_Q", where, dModel, dModel);
-    doc.wk = readMatrix(root, "W_K", where, dModel, dModel);
-    doc.wv = readMatrix(root, "W_V", where, dModel, dModel);
-    doc.wo = readMatrix(root, "W_O", where, dModel, dModel);
+    doc.x = readMatrix(root, "X", n, dModel);
+    doc.wq = readMatrix(root, "W_Q", dModel, dModel);
+    doc.wk = readMatrix(root, "W_K", dModel, dModel);
+    doc.wv = readMatrix(root, "W_V", dModel, dModel);
+    doc.wo = readMatrix(root, "W_O", dModel, dModel);
 
-    const json& heads = field(root, "heads", where);
-    if (!heads.is_array()) throw FormatError("trace.heads: expected an array" + describeType(heads));
-    if (heads.size() != static_cast<std::size_t>(headCount)) {
-        throw FormatError("trace.heads: has " + std::to_string(heads.size()) + " entries, expected " +
-                          std::to_string(headCount) + " (config.heads)");
-    }
-    for (std::size_t h = 0; h < heads.size(); ++h) {
-        const std::string name = "trace.heads[" + std::to_string(h) + "]";
-        const json& head = heads[h];
-        if (!head.is_object()) throw FormatError(name + ": expected an object" + describeType(head));
-        TraceHead parsed;
-        parsed.q = readMatrix(head, "q", name, n, dK);
-        parsed.k = readMatrix(head, "k", name, n, dK);
-        parsed.v = readMatrix(head, "v", name, n, dK);
-        parsed.scores = readMatrix(head, "scores", name, n, n);
-        parsed.scaled = readMatrix(head, "scaled", name, n, n);
-        parsed.masked = readMatrix(head, "masked", name, n, n, true);
-        parsed.weights = readMatrix(head, "weights", name, n, n);
-        parsed.context = readMatrix(head, "context", name, n, dK);
-        parsed.rowMax = readVector(head, "row_max", name, n, true);
-        parsed.rowSum = readVector(head, "row_sum", name, n, false);
-        doc.heads.push_back(std::move(parsed));
-    }
-    doc.meanWeights = readMatrix(root, "mean_weights", where, n, n);
-    doc.output = readMatrix(root, "output", where, n, dModel);
+    const JsonReader heads = root.required("heads");
+    const std::vector<JsonReader> headItems = heads.items();
+    if (headItems.size() != static_cast<std::size_t>(headCount))
+        heads.fail(ErrorCode::TraceHeadCount, {std::to_string(headItems.size()), std::to_string(headCount)});
+    for (const JsonReader& head : headItems) doc.heads.push_back(readHead(head, n, dK));
+    doc.meanWeights = readMatrix(root, "mean_weights", n, n);
+    doc.output = readMatrix(root, "output", n, dModel);
 
-    const json& fully = field(root, "fully_masked_rows", where);
-    if (!fully.is_array()) throw FormatError("trace.fully_masked_rows: expected an array" + describeType(fully));
-    for (std::size_t i = 0; i < fully.size(); ++i) {
-        const std::string name = "trace.fully_masked_rows[" + std::to_string(i) + "]";
-        const int row = readIndex(fully[i], name);
-        if (row >= n) throw FormatError(name + ": row " + std::to_string(row) + " does not exist");
+    for (const JsonReader& item : root.required("fully_masked_rows").items()) {
+        const int row = item.index();
+        if (row >= n) item.fail(ErrorCode::TraceNoSuchRow, {std::to_string(row)});
         doc.fullyMaskedRows.push_back(row);
     }
     return doc;
 }
 
-using json_detail::plainMessage;
-
 }  // namespace
 
 void writeTraceJson(std::ostream& out, const AttentionTrace& trace, const std::atomic<bool>* cancel) {
-    try {
-        TraceWriter(out, trace, cancel).write();
-    } catch (const json::exception& error) {  // e.g. a token that is not valid UTF-8
-        throw FormatError("cannot write the trace as JSON: " + plainMessage(error));
-    }
+    TraceWriter(out, trace, cancel).write();
 }
 
 void saveTraceJson(const std::filesystem::path& path, const AttentionTrace& trace, const std::atomic<bool>* cancel) {
@@ -395,29 +325,10 @@ void saveTraceJson(const std::filesystem::path& path, const AttentionTrace& trac
 }
 
 TraceDocument readTraceJson(std::string_view text) {
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        throw FormatError("damaged trace JSON: the text is empty");
-    }
-    json root;
-    try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& error) {
-        throw FormatError("damaged trace JSON: " + plainMessage(error));
-    }
-    try {
-        return parseTrace(root);
-    } catch (const json::exception& error) {  // should not happen: every access is checked
-        throw FormatError("damaged trace JSON: " + plainMessage(error));
-    }
+    const json root = parseJson(text, kTraceFormat);
+    return parseTrace(JsonReader(root, "trace", UnknownFields::Refuse));
 }
 
-TraceDocument loadTraceJson(const std::filesystem::path& path) {
-    const std::string text = readFileBytes(path);
-    try {
-        return readTraceJson(text);
-    } catch (const FormatError& error) {
-        throw FormatError(path.string() + ": " + error.what());
-    }
-}
+TraceDocument loadTraceJson(const std::filesystem::path& path) { return parseFile(path, readTraceJson); }
 
 }  // namespace attnviz

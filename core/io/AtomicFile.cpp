@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <streambuf>
 #include <system_error>
 #include <vector>
@@ -29,13 +30,19 @@ fs::path folderOf(const fs::path& target) {
     return folder.empty() ? fs::path(".") : folder;
 }
 
+/// Why a file cannot be written: a code whose first argument is the file, and the others.
+struct WriteProblem {
+    ErrorCode code;
+    std::vector<std::string> details;  ///< %2, %3 … of code
+};
+
 /// Why `folder` cannot hold a new file, when stat() says it is not usable (ENOENT, ENOTDIR):
 /// names the first path component that is missing or is not a folder.
-std::string folderProblem(const fs::path& folder) {
+std::optional<WriteProblem> folderProblem(const fs::path& folder) {
     struct stat st {};
     if (::stat(folder.c_str(), &st) == 0) {
-        if (!S_ISDIR(st.st_mode)) return folder.string() + " is not a folder";
-        return {};
+        if (!S_ISDIR(st.st_mode)) return WriteProblem{ErrorCode::WriteNotAFolder, {folder.string()}};
+        return std::nullopt;
     }
     const int err = errno;
     if (err == ENOTDIR) {
@@ -44,38 +51,36 @@ std::string folderProblem(const fs::path& folder) {
         for (const fs::path& part : folder) {
             prefix /= part;
             if (::stat(prefix.c_str(), &st) != 0) break;
-            if (!S_ISDIR(st.st_mode)) return prefix.string() + " is not a folder";
+            if (!S_ISDIR(st.st_mode)) return WriteProblem{ErrorCode::WriteNotAFolder, {prefix.string()}};
         }
-        return folder.string() + " is not a folder";
+        return WriteProblem{ErrorCode::WriteNotAFolder, {folder.string()}};
     }
-    if (err == ENOENT) return "the folder " + folder.string() + " does not exist";
-    if (err == EACCES || err == EPERM) return "permission denied for the folder " + folder.string();
-    return folder.string() + ": " + errnoText(err);
+    if (err == ENOENT) return WriteProblem{ErrorCode::WriteNoFolder, {folder.string()}};
+    if (err == EACCES || err == EPERM) return WriteProblem{ErrorCode::WriteFolderPermission, {folder.string()}};
+    return WriteProblem{ErrorCode::WriteFolderFailed, {folder.string(), errnoText(err)}};
 }
 
-/// The reason part of a failed write/creation, for a file in `folder`.
-std::string writeProblem(int err, const fs::path& folder) {
+/// Why a write or a creation failed with err, for a file in `folder`.
+WriteProblem writeProblem(int err, const fs::path& folder) {
     switch (err) {
         case ENOSPC:
         case EFBIG:
         case EDQUOT:
-            return "disk full or file size limit reached";
+            return {ErrorCode::WriteDiskFull, {}};
         case ENOENT:
-        case ENOTDIR: {
-            std::string problem = folderProblem(folder);
-            return problem.empty() ? errnoText(err) : problem;
-        }
+        case ENOTDIR:
+            return folderProblem(folder).value_or(WriteProblem{ErrorCode::WriteFailed, {errnoText(err)}});
         case EACCES:
         case EPERM:
-            return "permission denied";
+            return {ErrorCode::WritePermission, {}};
         case EROFS:
-            return "the file system is read-only";
+            return {ErrorCode::WriteReadOnly, {}};
         case ENAMETOOLONG:
-            return "the file name is too long";
+            return {ErrorCode::WriteNameTooLong, {}};
         case EISDIR:
-            return "it is a folder";
+            return {ErrorCode::WriteFolderInTheWay, {}};
         default:
-            return errnoText(err);
+            return {ErrorCode::WriteFailed, {errnoText(err)}};
     }
 }
 
@@ -188,8 +193,9 @@ private:
     bool released_ = false;
 };
 
-[[noreturn]] void fail(const fs::path& target, const std::string& reason) {
-    throw IoError("cannot write " + target.string() + ": " + reason);
+[[noreturn]] void fail(const fs::path& target, WriteProblem problem) {
+    problem.details.insert(problem.details.begin(), target.string());
+    throw IoError(problem.code, std::move(problem.details));
 }
 
 }  // namespace
@@ -197,7 +203,7 @@ private:
 void writeFileAtomically(const fs::path& target, const std::function<void(std::ostream&)>& writer) {
     if (target.empty() || !target.has_filename() || target.filename() == "." ||
         target.filename() == "..") {
-        fail(target, "not a file name");
+        fail(target, {ErrorCode::WriteNotAFileName, {}});
     }
     // A symbolic link to a file: replace the file it points to and keep the link.
     fs::path destination = target;
@@ -211,14 +217,13 @@ void writeFileAtomically(const fs::path& target, const std::function<void(std::o
 
     struct stat folderStat {};
     if (::stat(folder.c_str(), &folderStat) != 0 || !S_ISDIR(folderStat.st_mode)) {
-        const std::string problem = folderProblem(folder);
-        fail(target, problem.empty() ? std::string("the folder cannot be used") : problem);
+        fail(target, folderProblem(folder).value_or(WriteProblem{ErrorCode::WriteFolderUnusable, {}}));
     }
 
     mode_t mode = 0666 & ~currentUmask();
     struct stat targetStat {};
     if (::stat(destination.c_str(), &targetStat) == 0) {
-        if (S_ISDIR(targetStat.st_mode)) fail(target, "it is a folder");
+        if (S_ISDIR(targetStat.st_mode)) fail(target, {ErrorCode::WriteFolderInTheWay, {}});
         if (S_ISREG(targetStat.st_mode)) mode = targetStat.st_mode & 07777;
     }
 
@@ -241,7 +246,7 @@ void writeFileAtomically(const fs::path& target, const std::function<void(std::o
         out.flush();
         const bool flushed = streamBuffer.flushAll();
         if (streamBuffer.error() != 0) fail(target, writeProblem(streamBuffer.error(), folder));
-        if (!flushed || !out) fail(target, "the output stream failed");
+        if (!flushed || !out) fail(target, {ErrorCode::WriteStreamFailed, {}});
     }
 
     if (::fsync(temporary.fd()) != 0) fail(target, writeProblem(errno, folder));
@@ -270,9 +275,9 @@ std::string readFileBytes(const fs::path& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         const int err = errno;
-        if (err == ENOENT || err == ENOTDIR) throw IoError("cannot open " + shown + ": no such file");
-        if (err == EACCES || err == EPERM) throw IoError("cannot open " + shown + ": permission denied");
-        throw IoError("cannot open " + shown + ": " + errnoText(err));
+        if (err == ENOENT || err == ENOTDIR) throw IoError(ErrorCode::OpenNoSuchFile, {shown});
+        if (err == EACCES || err == EPERM) throw IoError(ErrorCode::OpenPermission, {shown});
+        throw IoError(ErrorCode::OpenFailed, {shown, errnoText(err)});
     }
     struct Closer {
         int fd;
@@ -280,8 +285,8 @@ std::string readFileBytes(const fs::path& path) {
     } closer{fd};
 
     struct stat st {};
-    if (::fstat(fd, &st) != 0) throw IoError("cannot read " + shown + ": " + errnoText(errno));
-    if (S_ISDIR(st.st_mode)) throw IoError("cannot open " + shown + ": it is a folder");
+    if (::fstat(fd, &st) != 0) throw IoError(ErrorCode::ReadFailed, {shown, errnoText(errno)});
+    if (S_ISDIR(st.st_mode)) throw IoError(ErrorCode::OpenFolder, {shown});
 
     std::string bytes;
     if (S_ISREG(st.st_mode) && st.st_size > 0) bytes.reserve(static_cast<std::size_t>(st.st_size));
@@ -290,7 +295,7 @@ std::string readFileBytes(const fs::path& path) {
         const ssize_t got = ::read(fd, chunk, sizeof chunk);
         if (got < 0) {
             if (errno == EINTR) continue;
-            throw IoError("cannot read " + shown + ": " + errnoText(errno));
+            throw IoError(ErrorCode::ReadFailed, {shown, errnoText(errno)});
         }
         if (got == 0) break;
         bytes.append(chunk, static_cast<std::size_t>(got));

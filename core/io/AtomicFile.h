@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/base/Errors.h"
+
 namespace attnviz {
 
 /// Writes a whole file so that a reader (or a crash) never sees half of it: the bytes go to a
@@ -26,5 +28,17 @@ void writeFileAtomically(const std::filesystem::path& target,
 /// The whole content of a file. Throws IoError ("cannot open /x/y.json: no such file",
 /// "…: it is a folder", "cannot read …: <reason>").
 [[nodiscard]] std::string readFileBytes(const std::filesystem::path& path);
+
+/// parse(the whole content of path); a FormatError it throws is placed in the file
+/// ("/x/s.attnviz: damaged session: …"). IoError as readFileBytes.
+template <typename Parse>
+[[nodiscard]] auto parseFile(const std::filesystem::path& path, const Parse& parse) {
+    const std::string bytes = readFileBytes(path);
+    try {
+        return parse(std::string_view(bytes));
+    } catch (const FormatError& error) {
+        throw FormatError(within(path.string(), error.message()));
+    }
+}
 
 }  // namespace attnviz

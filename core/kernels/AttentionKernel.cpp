@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -124,10 +122,9 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
                                   const AttentionMask& mask, const std::atomic<bool>* cancel) {
     const auto n = static_cast<int>(q.rows());
     if (k.rows() != n || v.rows() != n || mask.size() != n || k.cols() != q.cols())
-        throw ConfigError("attention inputs disagree: Q is " + std::to_string(q.rows()) + "×" +
-                          std::to_string(q.cols()) + ", K is " + std::to_string(k.rows()) + "×" +
-                          std::to_string(k.cols()) + ", V has " + std::to_string(v.rows()) + " rows, the mask " +
-                          std::to_string(mask.size()));
+        throw ConfigError(ErrorCode::KernelShapes,
+                          {std::to_string(q.rows()), std::to_string(q.cols()), std::to_string(k.rows()),
+                           std::to_string(k.cols()), std::to_string(v.rows()), std::to_string(mask.size())});
     AttentionRows<T> result;
     result.context.resize(n, v.cols());  // every row is written, a fully masked one with zeros
     result.rowMax.resize(n);
@@ -151,8 +148,7 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
     task.rowMax = result.rowMax.data();
     task.rowSum = result.rowSum.data();
 
-    const double work = static_cast<double>(n) * n * (task.d + task.dv);
-    const unsigned threadCount = work < 2e6 ? 1u : WorkerPool::shared().helperCount() + 1;
+    const unsigned threadCount = threadsForWork(static_cast<double>(n) * n * (task.d + task.dv));
 
     FloatBuffers* buffers = nullptr;
     if constexpr (sizeof(T) == 4) {
@@ -164,36 +160,14 @@ AttentionRows<T> computeAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, 
 
     const int blockRows = rowsPerBlock<T>(n, threadCount);
     const int blockCount = (n + blockRows - 1) / blockRows;
-    // Work is handed out block by block, so causal rows (cheap at the top, dear at the bottom)
+    kernel::FloatScratch noScratch;  // the double path takes none
+    // Blocks are handed out one by one, so causal rows (cheap at the top, dear at the bottom)
     // still keep every thread busy.
-    std::atomic<int> nextBlock{0};
-    std::atomic<bool> cancelled{false};
-    const auto worker = [&](unsigned index) {
-        kernel::FloatScratch unused;
-        kernel::FloatScratch& scratch = buffers != nullptr ? buffers->workers[index] : unused;
-        for (int b = nextBlock++; b < blockCount; b = nextBlock++) {
-            if (cancelled || (cancel && cancel->load(std::memory_order_relaxed))) {
-                cancelled = true;
-                return;
-            }
-            const int row0 = b * blockRows;
-            attendRows(task, row0, std::min(blockRows, n - row0), scratch);
-        }
-    };
-    // An exception on a helper thread would end the program: the first one is carried back.
-    std::exception_ptr failure;
-    std::mutex failureLock;
-    WorkerPool::shared().run(threadCount, [&](unsigned index) {
-        try {
-            worker(index);
-        } catch (...) {
-            cancelled = true;  // the other threads stop at their next block
-            const std::lock_guard lock(failureLock);
-            if (!failure) failure = std::current_exception();
-        }
+    parallelFor(blockCount, threadCount, [&](int block, unsigned slot) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+        const int row0 = block * blockRows;
+        attendRows(task, row0, std::min(blockRows, n - row0), buffers != nullptr ? buffers->workers[slot] : noScratch);
     });
-    if (failure) std::rethrow_exception(failure);
-    if (cancelled) throw Cancelled();
     return result;
 }
 

@@ -2,6 +2,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/Limits.h"
+
 namespace attnviz {
 
 /// One point of the "why scale by √d_k" chart, for one d_k.
@@ -17,7 +19,7 @@ struct ScalingPoint {
 /// of unit variance (uniform on [−√3, √3), drawn from SeededGenerator(seed, "scaling")); the
 /// variance of q·k grows like d_k, and without scaling the softmax of a row of rowLength scores
 /// saturates (its largest weight goes to 1), which is what ÷√d_k prevents.
-[[nodiscard]] std::vector<ScalingPoint> scalingStudy(int maxDk = 1024, int samples = 4000, int rowLength = 16,
+[[nodiscard]] std::vector<ScalingPoint> scalingStudy(int maxDk = limits::kMaxStudyDk, int samples = 4000, int rowLength = 16,
                                                      std::uint64_t seed = 42);
 
 }  // namespace attnviz

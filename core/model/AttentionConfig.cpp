@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/base/Errors.h"
+#include "core/base/Limits.h"
 #include "core/model/TeachingConfig.h"
 
 namespace attnviz {
@@ -11,9 +12,9 @@ namespace {
 
 void requireShape(const Eigen::MatrixXd& m, const char* name, int d) {
     if (m.rows() != d || m.cols() != d)
-        throw ConfigError(std::string(name) + " must be " + std::to_string(d) + "×" + std::to_string(d) +
-                          " (d_model × d_model), it is " + std::to_string(m.rows()) + "×" + std::to_string(m.cols()));
-    if (!m.allFinite()) throw ConfigError(std::string(name) + " holds a NaN or infinite value");
+        throw ConfigError(ErrorCode::SuppliedShape,
+                          {name, std::to_string(d), std::to_string(m.rows()), std::to_string(m.cols())});
+    if (!m.allFinite()) throw ConfigError(ErrorCode::SuppliedNotFinite, {name});
 }
 
 }  // namespace
@@ -23,37 +24,35 @@ double AttentionConfig::divisor() const {
 }
 
 void AttentionConfig::validate() const {
-    if (dModel < 1) throw ConfigError("d_model must be at least 1 (it is " + std::to_string(dModel) + ")");
+    using std::to_string;
+    if (dModel < 1) throw ConfigError(ErrorCode::DModelTooSmall, {to_string(dModel)});
     if (dModel > limits::kMaxDModel)
-        throw ConfigError("d_model must be at most " + std::to_string(limits::kMaxDModel) + " (it is " + std::to_string(dModel) + ")");
-    if (heads < 1) throw ConfigError("the number of heads must be at least 1 (it is " + std::to_string(heads) + ")");
+        throw ConfigError(ErrorCode::DModelTooLarge, {to_string(limits::kMaxDModel), to_string(dModel)});
+    if (heads < 1) throw ConfigError(ErrorCode::TooFewHeads, {to_string(heads)});
     if (preset == ProjectionPreset::Teaching) {
         const int dimensions = teachingModelOf(*this).dimensions();
-        if (dModel != dimensions)
-            throw ConfigError("the teaching model has " + std::to_string(dimensions) + " dimensions: d_model must be " +
-                              std::to_string(dimensions) + " (it is " + std::to_string(dModel) + ")");
-        if (dModel % heads != 0) {
+        if (dModel != dimensions) throw ConfigError(ErrorCode::TeachingDModel, {to_string(dimensions), to_string(dModel)});
+        if (dModel % heads != 0 && dModel > 1) {  // the head counts that work: "1, 2, 4, 5, 10" and "20"
             std::string divisors;
             for (int h = 1; h < dModel; ++h)
-                if (dModel % h == 0) divisors += std::to_string(h) + ", ";
-            divisors.replace(divisors.size() - 2, 2, " or " + std::to_string(dModel));
-            throw ConfigError(std::to_string(heads) + " heads do not divide the teaching model's " +
-                              std::to_string(dModel) + " dimensions: choose " + divisors + " heads");
+                if (dModel % h == 0) divisors += (divisors.empty() ? "" : ", ") + to_string(h);
+            throw ConfigError(ErrorCode::TeachingHeadsDoNotDivide,
+                              {to_string(heads), to_string(dModel), divisors, to_string(dModel)});
         }
     }
-    if (dModel % heads != 0)
-        throw ConfigError(std::to_string(heads) + " heads do not divide d_model = " + std::to_string(dModel) +
-                          ": d_k = d_model / heads must be a whole number");
-    if (dK() <= 0) throw ConfigError("d_k must be at least 1");
-    if (!std::isfinite(temperature) || temperature <= 0)
-        throw ConfigError("the temperature T must be a finite number greater than 0");
-    if (mask.window < 0) throw ConfigError("the sliding window must be at least 1 (0 turns it off)");
+    if (dModel % heads != 0) throw ConfigError(ErrorCode::HeadsDoNotDivide, {to_string(heads), to_string(dModel)});
+    if (!std::isfinite(temperature) || temperature <= 0) throw ConfigError(ErrorCode::BadTemperature);
+    if (mask.window < 0) throw ConfigError(ErrorCode::NegativeWindow);
     for (int g : mask.globalTokens)
-        if (g < 0) throw ConfigError("a global token position cannot be negative (" + std::to_string(g) + ")");
-    if (mask.padTo < 0) throw ConfigError("pad-to length cannot be negative");
+        if (g < 0) throw ConfigError(ErrorCode::NegativeGlobalToken, {to_string(g)});
+    if (mask.padTo < 0) throw ConfigError(ErrorCode::NegativePadTo);
+    if (static_cast<std::size_t>(mask.padTo) > limits::kMaxTokens)
+        throw ConfigError(ErrorCode::PadToTooLarge, {to_string(limits::kMaxTokens), to_string(mask.padTo)});
     for (const auto& [query, key] : mask.customMasked)
-        if (query < 0 || key < 0) throw ConfigError("a custom-masked cell cannot have a negative position");
-    if (maxTokens < 1) throw ConfigError("the token limit must be at least 1");
+        if (query < 0 || key < 0) throw ConfigError(ErrorCode::NegativeCustomCell);
+    if (maxTokens < 1) throw ConfigError(ErrorCode::TokenLimitTooSmall);
+    if (maxTokens > limits::kMaxTokens)
+        throw ConfigError(ErrorCode::TokenLimitTooLarge, {to_string(limits::kMaxTokens), to_string(maxTokens)});
     if (preset == ProjectionPreset::Supplied || (preset == ProjectionPreset::Teaching && hasSuppliedMatrices())) {
         requireShape(supplied.wq, "W_Q", dModel);
         requireShape(supplied.wk, "W_K", dModel);

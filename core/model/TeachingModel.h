@@ -14,9 +14,12 @@
 #include <vector>
 
 #include "core/model/Projections.h"
+#include "core/model/TeachingLexicon.h"
 #include "core/text/Tokenizer.h"
 
 namespace attnviz {
+
+class JsonReader;
 
 inline constexpr const char* kTeachingModelFormatName = "attnviz-teaching-model";
 inline constexpr int kTeachingModelFormatVersion = 1;
@@ -101,18 +104,17 @@ public:
     /// W_Q, W_K, W_V, W_O, each dimensions() × dimensions().
     [[nodiscard]] const Projections& projections() const { return projections_; }
 
-    /// The languages with a lexicon, in the file's order (the first wins a tie in detectLanguage).
+    /// The languages with a lexicon, in the file's order (the first wins a tie in embed).
     [[nodiscard]] std::vector<std::string> languages() const;
     /// Number of words in a language's lexicon (0 for a language the model does not have).
     [[nodiscard]] std::size_t lexiconSize(std::string_view language) const;
-    /// The language whose lexicon knows the most tokens of the sentence.
-    [[nodiscard]] std::string detectLanguage(const std::vector<Token>& tokens) const;
     /// A word's lexical features (the position dimensions are 0), matched through embeddingKey;
     /// nullopt when the language's lexicon does not have it.
     [[nodiscard]] std::optional<Eigen::VectorXd> wordFeatures(std::string_view language,
                                                               std::string_view token) const;
-    /// X for tokens: lexicon features of the detected language (all 0 for an unknown word,
-    /// "[PAD]" included), plus the position dimensions when withPositions (0 otherwise).
+    /// X for tokens: lexicon features of the language whose lexicon knows the most tokens (all 0
+    /// for an unknown word, "[PAD]" included), plus the position dimensions when withPositions
+    /// (0 otherwise).
     [[nodiscard]] TeachingInput embed(const std::vector<Token>& tokens, bool withPositions = true) const;
 
     /// model.json as parsed (what a config file stores for a model that is not the built-in one).
@@ -141,14 +143,30 @@ private:
     using LexiconReader = std::function<std::string(const std::string& language, const std::string& file)>;
 
     TeachingModel() = default;
-    /// Messages name places inside the file as "<where>: rules[0].entries[1].row: …".
+
+    // Reading model.json (TeachingModelJson.cpp). Messages name places inside the file as
+    // "<where>: rules[0].entries[1].row: …".
+    /// The text of a model.json as JSON (FormatError "<where>: damaged JSON: …").
+    [[nodiscard]] static nlohmann::json parseText(std::string_view text, const std::string& where);
+    /// The model, section by section (the methods below, in the file's dependency order).
     [[nodiscard]] static TeachingModel parse(const nlohmann::json& model, const std::string& where,
                                              const LexiconReader& readLexicon);
-    [[nodiscard]] static TeachingModel parseFields(const nlohmann::json& model, const std::string& where,
-                                                   const LexiconReader& readLexicon);
-    [[nodiscard]] TeachingEntry readEntry(const nlohmann::json& item, const std::string& where) const;
+    /// "embedding" (X's dimensions), "query", "key", and "value", "output" (X's when absent).
+    void readDimensions(const JsonReader& root);
+    /// embedding[i].position: the sine or cosine features of X's position dimensions.
+    void readPositions(const JsonReader& embedding);
     /// "translations": {"fr": {"<written name>": {"name": …, "explanation": …}, …}, …}
-    void readTranslations(const nlohmann::json& translations, const std::string& where);
+    void readTranslations(const JsonReader& translations);
+    /// "default_heads": a number of heads that divides d_model.
+    void readDefaultHeads(const JsonReader& heads);
+    /// "rules": each named rule and the entries of W_Q, W_K, W_V, W_O it writes.
+    void readRules(const JsonReader& rules);
+    [[nodiscard]] TeachingEntry readEntry(const JsonReader& item) const;
+    /// "lexicons": [{"language": "fr", "file": "lexicon_fr.tsv"}, …], each file's words.
+    void readLexicons(const JsonReader& lexicons, const LexiconTags& tags, const LexiconReader& readLexicon);
+    /// The dimensions naming a matrix's rows (X's, or V's for W_O) and its columns.
+    [[nodiscard]] const std::vector<TeachingDimension>& rowNames(std::string_view matrix) const;
+    [[nodiscard]] const std::vector<TeachingDimension>& columnNames(std::string_view matrix) const;
 
     std::string name_, description_;
     int defaultHeads_ = 1;

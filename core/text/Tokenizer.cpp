@@ -21,7 +21,6 @@
 
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -34,14 +33,9 @@ namespace {
 // UTF-8 validation (Unicode 15, table 3-7 "Well-Formed UTF-8 Byte Sequences").
 // ---------------------------------------------------------------------------------------
 
-[[noreturn]] void throwInvalidUtf8(std::size_t offset, unsigned char byte, const char* why) {
+[[noreturn]] void throwInvalidUtf8(std::size_t offset, unsigned char byte, ErrorCode why) {
     static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string message = "invalid UTF-8 at byte " + std::to_string(offset) + " (0x";
-    message += kHex[byte >> 4];
-    message += kHex[byte & 0x0F];
-    message += "): ";
-    message += why;
-    throw InputError(message);
+    throw InputError(why, {std::to_string(offset), {kHex[byte >> 4], kHex[byte & 0x0F]}});
 }
 
 /// Throws InputError naming the offset of the first byte of the first ill-formed sequence.
@@ -69,29 +63,29 @@ void validateUtf8(std::string_view s) {
             if (b == 0xF0) lo = 0x90;  // below: overlong
             if (b == 0xF4) hi = 0x8F;  // above: beyond U+10FFFF
         } else if (b >= 0x80 && b <= 0xBF) {
-            throwInvalidUtf8(i, b, "continuation byte without a lead byte");
+            throwInvalidUtf8(i, b, ErrorCode::Utf8LoneContinuation);
         } else if (b == 0xC0 || b == 0xC1) {
-            throwInvalidUtf8(i, b, "overlong encoding");
+            throwInvalidUtf8(i, b, ErrorCode::Utf8Overlong);
         } else {
-            throwInvalidUtf8(i, b, "code point above U+10FFFF");
+            throwInvalidUtf8(i, b, ErrorCode::Utf8BeyondUnicode);
         }
-        if (i + 1 >= n) throwInvalidUtf8(i, b, "sequence truncated by the end of the text");
+        if (i + 1 >= n) throwInvalidUtf8(i, b, ErrorCode::Utf8CutByTheEnd);
         const unsigned char second = p[i + 1];
         if (second < lo || second > hi) {
             if (second < 0x80 || second > 0xBF) {
-                throwInvalidUtf8(i, b, "truncated sequence");
+                throwInvalidUtf8(i, b, ErrorCode::Utf8Truncated);
             } else if (b == 0xED) {
-                throwInvalidUtf8(i, b, "UTF-16 surrogate code point");
+                throwInvalidUtf8(i, b, ErrorCode::Utf8Surrogate);
             } else if (b == 0xF4) {
-                throwInvalidUtf8(i, b, "code point above U+10FFFF");
+                throwInvalidUtf8(i, b, ErrorCode::Utf8BeyondUnicode);
             } else {
-                throwInvalidUtf8(i, b, "overlong encoding");
+                throwInvalidUtf8(i, b, ErrorCode::Utf8Overlong);
             }
         }
         for (std::size_t k = 2; k < length; ++k) {
-            if (i + k >= n) throwInvalidUtf8(i, b, "sequence truncated by the end of the text");
+            if (i + k >= n) throwInvalidUtf8(i, b, ErrorCode::Utf8CutByTheEnd);
             const unsigned char c = p[i + k];
-            if (c < 0x80 || c > 0xBF) throwInvalidUtf8(i, b, "truncated sequence");
+            if (c < 0x80 || c > 0xBF) throwInvalidUtf8(i, b, ErrorCode::Utf8Truncated);
         }
         i += length;
     }
@@ -267,15 +261,14 @@ public:
     std::vector<Token> finish() {
         if (tokens_.size() > max_) throwTooMany();
         if (tokens_.empty()) {
-            throw InputError("the sentence is empty: type at least one word");
+            throw InputError(ErrorCode::EmptySentence);
         }
         return std::move(tokens_);
     }
 
 private:
     [[noreturn]] void throwTooMany() const {
-        throw InputError("the sentence has more than " + std::to_string(max_) +
-                         " tokens (limit " + std::to_string(max_) + ")");
+        throw InputError(ErrorCode::MoreTokensThanLimit, {std::to_string(max_), std::to_string(max_)});
     }
 
     std::string_view text_;
@@ -376,8 +369,7 @@ icu::BreakIterator& wordIterator() {
         iterator.reset(icu::BreakIterator::createWordInstance(icu::Locale::getRoot(), status));
         if (U_FAILURE(status) || !iterator) {
             iterator.reset();
-            throw Error(std::string("cannot create the ICU word break iterator: ") +
-                        u_errorName(status));
+            throw Error(ErrorCode::IcuNoWordIterator, {u_errorName(status)});
         }
     }
     return *iterator;
@@ -405,10 +397,9 @@ std::vector<Token> tokenize(std::string_view utf8, std::size_t maxTokens) {
     validateUtf8(utf8);
     Builder out(utf8, maxTokens);
     if (utf8.empty()) return out.finish();  // throws "empty"
-    if (utf8.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
-        // ICU break iterators return 32-bit offsets.
-        throw InputError("the sentence is too long (" + std::to_string(utf8.size()) +
-                         " bytes; limit 2147483647)");
+    if (utf8.size() > limits::kMaxSentenceBytes) {
+        throw InputError(ErrorCode::SentenceTooLong,
+                         {std::to_string(utf8.size()), std::to_string(limits::kMaxSentenceBytes)});
     }
 
     icu::BreakIterator& iterator = wordIterator();
@@ -416,12 +407,12 @@ std::vector<Token> tokenize(std::string_view utf8, std::size_t maxTokens) {
     UText text = UTEXT_INITIALIZER;
     utext_openUTF8(&text, utf8.data(), static_cast<std::int64_t>(utf8.size()), &status);
     if (U_FAILURE(status)) {
-        throw Error(std::string("ICU cannot open the sentence: ") + u_errorName(status));
+        throw Error(ErrorCode::IcuCannotOpen, {u_errorName(status)});
     }
     iterator.setText(&text, status);
     TextGuard guard(iterator, &text);
     if (U_FAILURE(status)) {
-        throw Error(std::string("ICU cannot segment the sentence: ") + u_errorName(status));
+        throw Error(ErrorCode::IcuCannotSegment, {u_errorName(status)});
     }
 
     std::vector<CodePoint> cps;

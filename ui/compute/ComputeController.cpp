@@ -92,12 +92,18 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
     } catch (const InputError& e) {
         result.outcome = ComputeResult::Outcome::InputError;
         result.error = QString::fromUtf8(e.what());
+        result.refusal = e.message();
     } catch (const ConfigError& e) {
         result.outcome = ComputeResult::Outcome::ConfigError;
         result.error = QString::fromUtf8(e.what());
+        result.refusal = e.message();
     } catch (const std::bad_alloc&) {
         result.outcome = ComputeResult::Outcome::OtherError;
         result.error = tr("not enough memory for this computation");
+    } catch (const Error& e) {
+        result.outcome = ComputeResult::Outcome::OtherError;
+        result.error = QString::fromUtf8(e.what());
+        result.refusal = e.message();
     } catch (const std::exception& e) {
         result.outcome = ComputeResult::Outcome::OtherError;
         result.error = QString::fromUtf8(e.what());

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/base/Errors.h"
 #include "core/model/AttentionConfig.h"
 #include "ui/heatmap/MatrixSource.h"
 
@@ -41,6 +42,7 @@ struct ComputeResult {
     enum class Outcome { Done, InputError, ConfigError, OtherError, Cancelled };
     Outcome outcome = Outcome::Done;
     QString error;  ///< the core's one-line message when outcome is an error
+    std::optional<ErrorMessage> refusal;  ///< the same as a code and its arguments, when the core refused
     quint64 id = 0;
     QString sentence;
     SourceOptions sourceOptions;  ///< the request's

@@ -1,13 +1,20 @@
 #pragma once
-// The core (no Qt) explains a refused sentence or setting in English. The window shows these
-// messages in the interface's language: the ones a user can cause from the window are matched
-// here and translated; any other is shown as the core wrote it.
+// The core (no Qt) words its refusals in English, and gives each a code and its arguments
+// (core/base/ErrorCodes.h). The window says them in the interface's language from the code: one
+// tr() template per code, the arguments put in their places. Adding a refusal to the core is one
+// template here; no sentence is recognised by its wording.
 #include <QString>
+
+#include "core/base/Errors.h"
 
 namespace attnviz::ui {
 
-/// message in the current interface language when it is one of the core's known messages
-/// (empty sentence, too many tokens, heads not dividing d_model, …), else message unchanged.
-[[nodiscard]] QString translatedCoreMessage(const QString& message);
+/// The refusal in the current interface language: its place (a file, a field path) as written,
+/// then its code's sentence with its arguments, then its detail ("(got a string)").
+[[nodiscard]] QString translatedCoreMessage(const ErrorMessage& message);
+[[nodiscard]] QString translatedCoreMessage(const Error& error);
+
+/// A code's sentence in the current interface language, %1, %2 … standing for its arguments.
+[[nodiscard]] QString coreMessageTemplate(ErrorCode code);
 
 }  // namespace attnviz::ui

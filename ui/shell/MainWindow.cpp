@@ -374,21 +374,19 @@ void MainWindow::applyView() {
 void MainWindow::onResult(const std::shared_ptr<const ComputeResult>& result) {
     using Outcome = ComputeResult::Outcome;
     const QString kept = tr("The last result stays shown.");
+    const QString why = result->refusal ? translatedCoreMessage(*result->refusal) : result->error;
     switch (result->outcome) {
         case Outcome::Cancelled:
             statusBar()->showMessage(tr("Computation cancelled. %1").arg(kept), 8000);
             return;
         case Outcome::InputError:
-            messageBar_->showMessage(
-                tr("This text cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            messageBar_->showMessage(tr("This text cannot be used: %1. %2").arg(why, kept));
             return;
         case Outcome::ConfigError:
-            messageBar_->showMessage(
-                tr("These settings cannot be used: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            messageBar_->showMessage(tr("These settings cannot be used: %1. %2").arg(why, kept));
             return;
         case Outcome::OtherError:
-            messageBar_->showMessage(
-                tr("The computation failed: %1. %2").arg(translatedCoreMessage(result->error), kept));
+            messageBar_->showMessage(tr("The computation failed: %1. %2").arg(why, kept));
             return;
         case Outcome::Done: break;
     }

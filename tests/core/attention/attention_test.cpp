@@ -291,6 +291,13 @@ TEST(Explanation, CellIsRebuiltFromQueryAndKey) {
                       Eigen::MatrixXd(trace.matrix(Step::Context, 1).row(10)), 1e-12, 1e-15);
     EXPECT_EIGEN_NEAR(Eigen::MatrixXd(context.terms.row(2)), Eigen::MatrixXd(context.weights[2] * context.values.row(2)),
                       0, 0);
+    // The refusal names the head as a person counts heads: index 2 of a 2-head trace is "head 3".
+    try {
+        (void)explainCell(trace, 2, 0, 0);
+        ADD_FAILURE() << "head index 2 of 2 heads was accepted";
+    } catch (const ConfigError& error) {
+        EXPECT_STREQ(error.what(), "head 3 does not exist (there are 2)");
+    }
 }
 
 TEST(AttentionConfig, BadSettingsAreRefusedBeforeAnyWork) {
@@ -320,6 +327,16 @@ TEST(AttentionConfig, BadSettingsAreRefusedBeforeAnyWork) {
     c = {};
     c.mask.window = -2;
     refused(c, "window");
+    // Padding counts as tokens: 4,096 at most, like a sentence (a padded trace of a million
+    // tokens would need terabytes).
+    c = {};
+    c.mask.padTo = 4097;
+    refused(c, "pad-to length must be at most 4096 (it is 4097)");
+    c.mask.padTo = 4096;
+    EXPECT_NO_THROW(c.validate());
+    c = {};
+    c.maxTokens = 4097;
+    refused(c, "the token limit must be at most 4096 (it is 4097)");
     c = {};
     c.preset = ProjectionPreset::Supplied;
     c.supplied.wq = c.supplied.wk = c.supplied.wv = c.supplied.wo = Eigen::MatrixXd::Identity(8, 8);

@@ -31,7 +31,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 TEST(MatrixCsv, WritesTheDocumentedText) {
     CsvMatrix m;
-    m.corner = "weights (head 0)";
+    m.corner = "weights (head 1)";
     m.rowLabels = tokenLabels({{",", 0, 1}, {"a\"b", 2, 5}});
     m.columnLabels = dimensionLabels(2, 4);
     m.values.resize(2, 2);
@@ -39,7 +39,7 @@ TEST(MatrixCsv, WritesTheDocumentedText) {
     EXPECT_EQ(m.rowLabels, (std::vector<std::string>{"0:,", "1:a\"b"}));
     EXPECT_EQ(m.columnLabels, (std::vector<std::string>{"d4", "d5"}));
     EXPECT_EQ(matrixCsv(m),
-              "weights (head 0),d4,d5\r\n"
+              "weights (head 1),d4,d5\r\n"
               "\"0:,\",0.1,-0\r\n"
               "\"1:a\"\"b\",1e-300,-inf\r\n");
 }
@@ -308,7 +308,7 @@ TEST(TraceCsv, StepCsvHasTokenLabelsAndMinusInfWhereMasked) {
     writeStepCsv(out, trace, Step::Masked, 1);
     const std::string text = out.str();
     EXPECT_EQ(text.substr(0, text.find("\r\n")),
-              "masked (head 1),0:The,\"1:\"\"q\"\"\",\"2:a,b\",\"3:line\nbreak\"");
+              "masked (head 2),0:The,\"1:\"\"q\"\"\",\"2:a,b\",\"3:line\nbreak\"");
     EXPECT_EQ(text.substr(text.find("\r\n") + 2, 28), "0:The,-inf,-inf,-inf,-inf\r\n\"");
     const CsvMatrix back = readMatrixCsv(text);
     EXPECT_EQ(back.rowLabels, (std::vector<std::string>{"0:The", "1:\"q\"", "2:a,b", "3:line\nbreak"}));
@@ -318,7 +318,7 @@ TEST(TraceCsv, StepCsvHasTokenLabelsAndMinusInfWhereMasked) {
     std::ostringstream q;
     writeStepCsv(q, trace, Step::Q, 1);
     const CsvMatrix qBack = readMatrixCsv(q.str());
-    EXPECT_EQ(qBack.corner, "q (head 1)");
+    EXPECT_EQ(qBack.corner, "q (head 2)") << "head index 1 is the second head";
     EXPECT_EQ(qBack.columnLabels, (std::vector<std::string>{"d2", "d3"}));
     EXPECT_TRUE(bitIdentical(qBack.values, trace.q().middleCols(2, 2)));
 

@@ -169,6 +169,11 @@ TEST(SessionFile, OtherFormatsAndWrongFieldsAreRefused) {
     root["view"]["step"] = "softmax";
     EXPECT_NE(messageOf<FormatError>([&] { (void)readSession(root.dump()); }).find("session.view.step"),
               std::string::npos);
+    // view.head is stored 0-based: with 2 heads, 2 is one too far, and the message says so.
+    root = nlohmann::json::parse(sessionToJson(s));
+    root["view"]["head"] = 2;
+    EXPECT_EQ(messageOf<FormatError>([&] { (void)readSession(root.dump()); }),
+              "session.view.head: 2 is not a head index: the config has 2 heads (indices 0 to 1)");
     root = nlohmann::json::parse(sessionToJson(s));
     root.erase("sentence");
     EXPECT_NE(messageOf<FormatError>([&] { (void)readSession(root.dump()); }).find("\"sentence\" is missing"),

@@ -209,13 +209,13 @@ TEST_F(ClassroomLanguageTest, RefusedTextAndSettingsAreExplainedWhollyInFrench) 
 
 TEST(ClassroomLanguage, EveryCoreMessageTheWindowCanShowHasAFrenchVersion) {
     // The messages come from the core itself, so a change of its wording fails here.
-    const auto coreMessage = [](const std::function<void()>& refused) -> QString {
+    const auto coreMessage = [](const std::function<void()>& refused) -> ErrorMessage {
         try {
             refused();
-        } catch (const std::exception& e) {
-            return QString::fromUtf8(e.what());
+        } catch (const Error& e) {
+            return e.message();
         }
-        return QStringLiteral("<nothing thrown>");
+        return ErrorMessage{ErrorCode::Uncoded, {"<nothing thrown>"}, {}, std::nullopt};
     };
     const auto configMessage = [&](const AttentionConfig& config) { return coreMessage([&] { config.validate(); }); };
     AttentionConfig threeHeads;
@@ -230,7 +230,7 @@ TEST(ClassroomLanguage, EveryCoreMessageTheWindowCanShowHasAFrenchVersion) {
     teachingEight.dModel = 8;
     AttentionConfig fewTokens;
     fewTokens.maxTokens = 3;
-    const QStringList messages = {
+    const std::vector<ErrorMessage> messages = {
         coreMessage([] { (void)AttentionTrace::compute("   ", AttentionConfig{}); }),
         coreMessage([&] { (void)AttentionTrace::compute("un deux trois quatre cinq", fewTokens); }),
         coreMessage([] { (void)tokenize("un deux trois quatre cinq", 3); }),
@@ -242,15 +242,16 @@ TEST(ClassroomLanguage, EveryCoreMessageTheWindowCanShowHasAFrenchVersion) {
     };
     ClassroomReset reset;
     ASSERT_TRUE(setLanguage(QStringLiteral("fr")));
-    for (const QString& message : messages) {
+    for (const ErrorMessage& message : messages) {
         const QString translated = translatedCoreMessage(message);
-        EXPECT_NE(translated, message) << "no French for: " << message.toStdString();
+        EXPECT_NE(translated.toStdString(), englishText(message)) << "no French for: " << englishText(message);
         for (const char* english : {"sentence", "heads", "must", "than", "the ", "type"})
             EXPECT_FALSE(translated.contains(QLatin1String(english))) << translated.toStdString();
     }
     ASSERT_TRUE(setLanguage(QStringLiteral("en")));
-    for (const QString& message : messages) EXPECT_EQ(translatedCoreMessage(message), message) << "English stays the core's";
-    EXPECT_EQ(translatedCoreMessage(QStringLiteral("something new")), QStringLiteral("something new"));
+    for (const ErrorMessage& message : messages)
+        EXPECT_EQ(translatedCoreMessage(message).toStdString(), englishText(message)) << "English stays the core's";
+    EXPECT_EQ(translatedCoreMessage(Error("something new")), QStringLiteral("something new"));
 }
 
 /// Every text a widget shows, with where it was found.

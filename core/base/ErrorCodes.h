@@ -1,0 +1,231 @@
+#pragma once
+// Every refusal of the core, by code, with its English sentence: %1, %2 … stand for the
+// arguments, in order. The window says the same in the interface's language from the code
+// (ui/i18n/CoreMessages.cpp has one tr() template per code); adding a refusal is one line here
+// and one there. Paths of files and fields are not part of these sentences: they come before
+// them, as the message's context ("session.config.mask.window: expected an integer").
+//
+// X(Code, "English template")
+#define ATTNVIZ_ERROR_CODES(X)                                                                                        \
+    /* A message worded outside the core (the window, the command line): %1 is the whole of it. */                    \
+    X(Uncoded, "%1")                                                                                                   \
+    X(Cancelled, "computation cancelled")                                                                              \
+    /* What a JSON value was instead of what was expected: the detail after "expected …". */                         \
+    X(GotNull, "(got null)")                                                                                           \
+    X(GotBoolean, "(got a boolean)")                                                                                   \
+    X(GotString, "(got a string)")                                                                                     \
+    X(GotArray, "(got an array)")                                                                                      \
+    X(GotObject, "(got an object)")                                                                                    \
+    X(GotFraction, "(got a fractional number)")                                                                        \
+    X(GotNegativeInteger, "(got a negative integer)")                                                                  \
+    X(GotInteger, "(got an integer)")                                                                                  \
+    /* The sentence (core/text/Tokenizer.cpp, core/attention/AttentionTrace.cpp). */                                  \
+    X(EmptySentence, "the sentence is empty: type at least one word")                                                  \
+    X(TooManyTokens, "the sentence has %1 tokens, more than the limit of %2")                                          \
+    X(MoreTokensThanLimit, "the sentence has more than %1 tokens (limit %2)")                                          \
+    X(SentenceTooLong, "the sentence is too long (%1 bytes; limit %2)")                                                \
+    X(Utf8LoneContinuation, "invalid UTF-8 at byte %1 (0x%2): continuation byte without a lead byte")                  \
+    X(Utf8Overlong, "invalid UTF-8 at byte %1 (0x%2): overlong encoding")                                              \
+    X(Utf8BeyondUnicode, "invalid UTF-8 at byte %1 (0x%2): code point above U+10FFFF")                                 \
+    X(Utf8CutByTheEnd, "invalid UTF-8 at byte %1 (0x%2): sequence truncated by the end of the text")                   \
+    X(Utf8Truncated, "invalid UTF-8 at byte %1 (0x%2): truncated sequence")                                            \
+    X(Utf8Surrogate, "invalid UTF-8 at byte %1 (0x%2): UTF-16 surrogate code point")                                   \
+    X(IcuNoWordIterator, "cannot create the ICU word break iterator: %1")                                              \
+    X(IcuCannotOpen, "ICU cannot open the sentence: %1")                                                               \
+    X(IcuCannotSegment, "ICU cannot segment the sentence: %1")                                                         \
+    /* The settings (core/model/AttentionConfig.cpp). */                                                               \
+    X(DModelTooSmall, "d_model must be at least 1 (it is %1)")                                                         \
+    X(DModelTooLarge, "d_model must be at most %1 (it is %2)")                                                         \
+    X(TooFewHeads, "the number of heads must be at least 1 (it is %1)")                                                \
+    X(TeachingDModel, "the teaching model has %1 dimensions: d_model must be %1 (it is %2)")                           \
+    /* %3: the divisors but the last, %4: the last ("choose 1, 2, 4, 5, 10 or 20 heads"). */                         \
+    X(TeachingHeadsDoNotDivide, "%1 heads do not divide the teaching model's %2 dimensions: choose %3 or %4 heads")    \
+    X(HeadsDoNotDivide, "%1 heads do not divide d_model = %2: d_k = d_model / heads must be a whole number")            \
+    X(BadTemperature, "the temperature T must be a finite number greater than 0")                                      \
+    X(NegativeWindow, "the sliding window must be at least 1 (0 turns it off)")                                        \
+    X(NegativeGlobalToken, "a global token position cannot be negative (%1)")                                          \
+    X(NegativePadTo, "pad-to length cannot be negative")                                                               \
+    X(PadToTooLarge, "pad-to length must be at most %1 (it is %2)")                                                    \
+    X(NegativeCustomCell, "a custom-masked cell cannot have a negative position")                                      \
+    X(TokenLimitTooSmall, "the token limit must be at least 1")                                                        \
+    X(TokenLimitTooLarge, "the token limit must be at most %1 (it is %2)")                                             \
+    X(SuppliedShape, "%1 must be %2×%2 (d_model × d_model), it is %3×%4")                                              \
+    X(SuppliedNotFinite, "%1 holds a NaN or infinite value")                                                           \
+    /* A trace asked for what it does not have (core/attention, core/kernels). Heads count from 1. */                \
+    X(NoSuchHead, "head %1 does not exist (there are %2)")                                                             \
+    X(BlockOutside, "block outside the %1 matrix")                                                                     \
+    X(CellOutside, "cell (%1, %2) is outside the %3×%3 matrix")                                                        \
+    X(KernelShapes, "attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6")                   \
+    /* Files (core/io/AtomicFile.cpp). %1: the path. */                                                                \
+    X(OpenNoSuchFile, "cannot open %1: no such file")                                                                  \
+    X(OpenPermission, "cannot open %1: permission denied")                                                             \
+    X(OpenFolder, "cannot open %1: it is a folder")                                                                    \
+    X(OpenFailed, "cannot open %1: %2")                                                                                \
+    X(ReadFailed, "cannot read %1: %2")                                                                                \
+    X(WriteNotAFileName, "cannot write %1: not a file name")                                                           \
+    X(WriteNotAFolder, "cannot write %1: %2 is not a folder")                                                          \
+    X(WriteNoFolder, "cannot write %1: the folder %2 does not exist")                                                  \
+    X(WriteFolderPermission, "cannot write %1: permission denied for the folder %2")                                   \
+    X(WriteFolderFailed, "cannot write %1: %2: %3")                                                                    \
+    X(WriteFolderUnusable, "cannot write %1: the folder cannot be used")                                               \
+    X(WriteDiskFull, "cannot write %1: disk full or file size limit reached")                                          \
+    X(WritePermission, "cannot write %1: permission denied")                                                           \
+    X(WriteReadOnly, "cannot write %1: the file system is read-only")                                                  \
+    X(WriteNameTooLong, "cannot write %1: the file name is too long")                                                  \
+    X(WriteFolderInTheWay, "cannot write %1: it is a folder")                                                          \
+    X(WriteStreamFailed, "cannot write %1: the output stream failed")                                                  \
+    X(WriteFailed, "cannot write %1: %2")                                                                              \
+    /* Any JSON value (core/io/JsonReader.cpp); the context names the field. */                                        \
+    X(JsonExpectedObject, "expected an object")                                                                        \
+    X(JsonExpectedArray, "expected an array")                                                                          \
+    X(JsonExpectedString, "expected a string")                                                                         \
+    X(JsonExpectedBoolean, "expected true or false")                                                                   \
+    X(JsonExpectedNumber, "expected a number")                                                                         \
+    X(JsonExpectedInteger, "expected an integer")                                                                      \
+    X(JsonExpectedNonNegativeInteger, "expected a non-negative integer")                                               \
+    X(JsonExpectedPositiveInteger, "expected a positive integer")                                                      \
+    X(JsonMissingField, "the field \"%1\" is missing")                                                                 \
+    X(JsonUnknownField, "unknown field \"%1\"")                                                                        \
+    X(JsonTooLarge, "%1 is too large")                                                                                 \
+    X(JsonOutOfRange, "%1 is out of range")                                                                            \
+    X(JsonNotFinite, "the number is too large")                                                                        \
+    /* %2: the accepted words, quoted, separated by commas. */                                                         \
+    X(JsonNotOneOf, "\"%1\" is not one of %2")                                                                         \
+    X(JsonNotEither, "\"%1\" is not \"%2\" or \"%3\"")                                                                 \
+    X(MatrixExpectedRows, "expected an array of rows")                                                                 \
+    X(MatrixExpectedRow, "expected an array of numbers")                                                               \
+    X(MatrixRowLength, "has %1 numbers, expected %2 like row 0")                                                       \
+    X(VectorLength, "has %1 numbers, expected %2")                                                                     \
+    X(MatrixShape, "is %1 × %2, expected %3 × %4")                                                                     \
+    /* Sessions (core/formats/SessionFile.cpp). */                                                                     \
+    X(SessionDamaged, "damaged session: %1")                                                                           \
+    X(SessionEmpty, "damaged session: the file is empty")                                                              \
+    X(SessionNotAnObject, "not an AttnViz session: expected a JSON object")                                            \
+    X(SessionFormatMissing, "not an AttnViz session: the field \"format\" is missing")                                 \
+    X(SessionWrongFormat, "not an AttnViz session: format is %1, expected \"%2\"")                                     \
+    X(SessionNewer, "session version %1 is newer than this program understands (%2)")                                  \
+    X(SessionBadVersion, "session version %1 is not a valid version")                                                  \
+    X(SessionUnwritable, "cannot write the session: %1")                                                               \
+    X(SessionHeadIndex, "%1 is not a head index: the config has %2 heads (indices 0 to %3)")                           \
+    X(SessionHeadExpected, "expected a head number or \"mean\"")                                                       \
+    /* Configurations inside sessions and traces (core/formats/ConfigJson.cpp). */                                    \
+    X(SeedExpected, "expected a non-negative integer or a string of digits")                                           \
+    X(SeedNotDecimal, "\"%1\" is not a decimal integer")                                                               \
+    X(SeedTooLarge, "\"%1\" is larger than %2")                                                                        \
+    X(MaskPairExpected, "expected a [query, key] pair")                                                                \
+    /* Trace JSON (core/formats/TraceJson.cpp). */                                                                     \
+    X(TraceDamaged, "damaged trace JSON: %1")                                                                          \
+    X(TraceEmpty, "damaged trace JSON: the text is empty")                                                             \
+    X(TraceNotAnObject, "not an AttnViz trace: expected a JSON object")                                                \
+    X(TraceFormatMissing, "not an AttnViz trace: the field \"format\" is missing")                                     \
+    X(TraceWrongFormat, "not an AttnViz trace: format is %1, expected \"%2\"")                                         \
+    X(TraceNewer, "trace version %1 is newer than this program understands (%2)")                                      \
+    X(TraceBadVersion, "trace version %1 is not a valid version")                                                      \
+    X(TraceUnwritable, "cannot write the trace as JSON: %1")                                                           \
+    X(TraceNotFinite, "cannot write the trace as JSON: %1 is not a finite number")                                     \
+    X(TraceTokenEndsBeforeBegin, "end is before begin")                                                                \
+    X(TraceRealTokens, "%1 is more than the %2 tokens")                                                                \
+    X(TraceNotComputable, "d_model %1 and heads %2 do not describe a computed trace")                                  \
+    X(TraceDisagrees, "is %1 but the rest of the trace says %2")                                                       \
+    X(TraceHeadCount, "has %1 entries, expected %2 (config.heads)")                                                    \
+    X(TraceNoSuchRow, "row %1 does not exist")                                                                         \
+    /* Weights (core/formats/WeightsFile.cpp). Rows and columns count from 0, as in numpy. */                          \
+    X(WeightsDamaged, "damaged weights file: %1")                                                                      \
+    X(WeightsEmpty, "damaged weights file: the file is empty")                                                         \
+    X(WeightsNotAnObject, "not an AttnViz weights file: expected a JSON object")                                       \
+    X(WeightsFormatMissing, "not an AttnViz weights file: the field \"format\" is missing")                            \
+    X(WeightsWrongFormat, "not an AttnViz weights file: format is %1, expected \"%2\"")                                \
+    X(WeightsNewer, "weights version %1 is newer than this program understands (%2)")                                  \
+    X(WeightsBadVersion, "weights version %1 is not a valid version")                                                  \
+    X(WeightsUnwritable, "cannot write the weights: %1")                                                               \
+    X(WeightsMatrixMissing, "the matrix \"%1\" is missing")                                                            \
+    X(WeightsDModel, "d_model must be between 1 and %1 (it is %2)")                                                    \
+    X(WeightsShape, "expected %1×%1, the file holds %2×%3")                                                            \
+    X(WeightsNotSquare, "expected a square d_model × d_model matrix, the file holds %1×%2")                            \
+    X(WeightsRowNotArray, "row %1 is not an array of numbers")                                                         \
+    X(WeightsRowLength, "row %1 has %2 numbers, row 0 has %3")                                                         \
+    X(WeightsNotANumber, "value at row %1, column %2 is not a number")                                                 \
+    X(WeightsNaN, "value at row %1, column %2 is NaN")                                                                 \
+    X(WeightsInfinite, "value at row %1, column %2 is infinite")                                                       \
+    /* NumPy .npy files (core/formats/NpyArray.cpp); %1 of NpyHeaderSyntax: what the parser saw. */                   \
+    X(NpyNotNpy, "not a NumPy .npy file (it does not start with \\x93NUMPY)")                                          \
+    X(NpyHeaderCut, "truncated: the file ends inside the header")                                                      \
+    X(NpyVersion, ".npy version %1.%2 is not supported (1.0, 2.0 and 3.0 are)")                                        \
+    X(NpyHeaderLength, "truncated: the header announces %1 bytes, the file ends before")                               \
+    X(NpyHeaderNotAscii, "damaged header: it is not ASCII")                                                            \
+    X(NpyHeaderSyntax, "damaged header: %1 at character %2 of \"%3\"")                                                 \
+    X(NpyHeaderUnknownKey, "damaged header: unknown key '%1'")                                                         \
+    X(NpyHeaderKeysMissing, "damaged header: it needs the keys 'descr', 'fortran_order' and 'shape'")                  \
+    X(NpyDescrNotString, "damaged header: 'descr' is not a string")                                                    \
+    X(NpyFortranNotBoolean, "damaged header: 'fortran_order' is not True or False")                                    \
+    X(NpyShapeNotTuple, "damaged header: 'shape' is not a tuple")                                                      \
+    X(NpyStructuredDtype, "dtype %1 (a structured type) is not float32 or float64")                                    \
+    X(NpyDtype, "dtype %1 is not float32 or float64")                                                                  \
+    X(NpyNot2D, "expected a 2-D matrix, the file holds a %1-D array of shape %2")                                      \
+    X(NpyDataCut, "truncated: the header announces %1×%2 float%3 values, the file holds %4 bytes of data")             \
+    X(NpyDataTooLong, "%1 bytes after the data (%2×%3 float%4 values take %5 bytes)")                                  \
+    /* CSV (core/formats/MatrixCsv.cpp); rows and columns count from 1, as a spreadsheet shows them. */              \
+    X(CsvEmpty, "the CSV is empty")                                                                                    \
+    X(CsvFieldCount, "CSV row %1: has %2 fields, expected %3 like row 1")                                              \
+    X(CsvUnclosedQuote, "CSV row %1, column %2: a quoted field is never closed")                                       \
+    X(CsvAfterQuote, "CSV row %1, column %2: unexpected character after a closing quote")                              \
+    X(CsvStrayQuote, "CSV row %1, column %2: a quote inside an unquoted field")                                        \
+    X(CsvEmptyCell, "CSV row %1, column %2: empty cell, expected a number")                                            \
+    X(CsvOutOfRange, "CSV row %1, column %2: \"%3\" is out of the range of a double")                                  \
+    X(CsvNotANumber, "CSV row %1, column %2: \"%3\" is not a number")                                                  \
+    /* The teaching model (core/model/TeachingModel.cpp); its lexicons: %1 the file, %2 the line. */                  \
+    X(TeachingDamaged, "damaged JSON: %1")                                                                             \
+    X(TeachingEmpty, "damaged JSON: the file is empty")                                                                \
+    X(TeachingNotAnObject, "expected a JSON object")                                                                   \
+    X(TeachingWrongFormat, "not an AttnViz teaching model (expected \"format\": \"%2\")")                              \
+    X(TeachingNewer, "teaching model version %1 is newer than this program understands (%2)")                          \
+    X(TeachingBadVersion, "teaching model version %1 is not a valid version")                                          \
+    X(TeachingNoBuiltInFile, "no built-in file \"%1\"")                                                                \
+    X(TeachingLexiconNotListed, "a lexicon is given for \"%1\", which the model does not list")                        \
+    X(TeachingLexiconNotGiven, "no lexicon given for the language \"%1\" (%2)")                                        \
+    X(TeachingDimensionCount, "expected 1 to %1 dimensions, there are %2")                                             \
+    X(TeachingDimensionsLikeX, "expected %1 dimensions (as many as X), there are %2")                                  \
+    X(TeachingUnnamedDimension, "a dimension needs a name")                                                            \
+    X(TeachingNameTwice, "\"%1\" is used twice")                                                                       \
+    X(TeachingTagsOrPosition, "a dimension has either \"tags\" (from the lexicon) or \"position\"")                    \
+    X(TeachingTagNotOneWord, "a tag is one word, without spaces or =")                                                 \
+    X(TeachingTagTwice, "the tag \"%1\" is used twice")                                                                \
+    X(TeachingGatesExpected, "expected an array of dimension names")                                                   \
+    X(TeachingNotLexical, "\"%1\" is not a lexical dimension of X")                                                    \
+    X(TeachingDefaultHeads, "expected a number of heads that divides %1")                                              \
+    X(TeachingUnnamedRule, "a rule needs a name")                                                                      \
+    X(TeachingCellTwice, "%1[%2, %3] is already written by the rule \"%4\"")                                           \
+    X(TeachingDiagonalOrCell, "an entry has either \"diagonal\" or \"row\", \"column\" and \"value\"")                 \
+    X(TeachingNotADimensionOf, "\"%1\" is not a dimension of %2")                                                      \
+    X(TeachingNotAnOutputDimension, "\"%1\" is not a dimension of the output")                                         \
+    X(TeachingNoLexicon, "the model needs at least one lexicon")                                                       \
+    X(TeachingLanguageExpected, "expected a language code such as \"fr\"")                                             \
+    X(TeachingLanguageTwice, "\"%1\" is listed twice")                                                                 \
+    X(TeachingEmptyLanguage, "a language code cannot be empty")                                                        \
+    X(TeachingNotAName, "\"%1\" is not the name of a dimension")                                                       \
+    X(TeachingEmptyTranslation, "a translated name cannot be empty")                                                   \
+    X(LexiconNoTab, "%1 line %2: expected the word, a tab, then its tags (no tab on this line)")                       \
+    X(LexiconNoWord, "%1 line %2: the word is missing before the tab")                                                 \
+    X(LexiconWordWithSpace, "%1 line %2: \"%3\" holds a space: one token per line")                                    \
+    X(LexiconBadWeight, "%1 line %2: \"%3\": the weight after = is not a number")                                      \
+    X(LexiconUnknownTag, "%1 line %2: unknown tag \"%3\" (known: %4)")                                                 \
+    X(LexiconTagsCollide, "%1 line %2: two tags set the dimension \"%3\"")                                             \
+    X(LexiconWordTwice, "%1 line %2: \"%3\" is listed twice (first on line %4)")
+
+namespace attnviz {
+
+#define ATTNVIZ_ERROR_CODE_ENUM(code, text) code,
+/// What went wrong, apart from how it is said (ErrorMessage).
+enum class ErrorCode { ATTNVIZ_ERROR_CODES(ATTNVIZ_ERROR_CODE_ENUM) };
+#undef ATTNVIZ_ERROR_CODE_ENUM
+
+#define ATTNVIZ_ERROR_CODE_COUNT(code, text) +1
+inline constexpr int kErrorCodeCount = 0 ATTNVIZ_ERROR_CODES(ATTNVIZ_ERROR_CODE_COUNT);
+#undef ATTNVIZ_ERROR_CODE_COUNT
+
+/// The code's English sentence, %1 … %9 standing for its arguments.
+[[nodiscard]] const char* englishTemplate(ErrorCode code);
+/// The code's name as written above ("EmptySentence"), for tests and logs.
+[[nodiscard]] const char* errorCodeName(ErrorCode code);
+
+}  // namespace attnviz
