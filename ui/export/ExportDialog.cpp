@@ -31,6 +31,7 @@
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FilePath.h"
 #include "ui/heatmap/ColorMap.h"
+#include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
 
 namespace attnviz::ui {
@@ -308,7 +309,7 @@ void ExportDialog::startPreview() {
                 result.image = renderFigureImage(figure, scale);
             }
         } catch (const std::exception& error) {
-            result.error = QString::fromStdString(error.what());
+            result.error = translatedFailure(error);
         }
         return result;
     }));
@@ -345,7 +346,7 @@ bool ExportDialog::exportTo(const QString& path) {
     try {
         exportFile(chosen);
     } catch (const std::exception& error) {
-        fail(QString::fromStdString(error.what()));
+        fail(translatedFailure(error));
         return false;
     }
     return true;
@@ -373,7 +374,7 @@ bool ExportDialog::copyToClipboard() {
                 mime->setData(QStringLiteral("text/csv"), QByteArray::fromStdString(text));
         }
     } catch (const std::exception& error) {
-        fail(QString::fromStdString(error.what()));
+        fail(translatedFailure(error));
         return false;
     }
     QApplication::clipboard()->setMimeData(mime.release());

@@ -249,4 +249,9 @@ QString translatedCoreMessage(const ErrorMessage& message) {
 
 QString translatedCoreMessage(const Error& error) { return translatedCoreMessage(error.message()); }
 
+QString translatedFailure(const std::exception& failure) {
+    if (const auto* error = dynamic_cast<const Error*>(&failure)) return translatedCoreMessage(*error);
+    return QString::fromUtf8(failure.what());
+}
+
 }  // namespace attnviz::ui

@@ -5,6 +5,8 @@
 // template here; no sentence is recognised by its wording.
 #include <QString>
 
+#include <exception>
+
 #include "core/base/Errors.h"
 
 namespace attnviz::ui {
@@ -13,6 +15,9 @@ namespace attnviz::ui {
 /// then its code's sentence with its arguments, then its detail ("(got a string)").
 [[nodiscard]] QString translatedCoreMessage(const ErrorMessage& message);
 [[nodiscard]] QString translatedCoreMessage(const Error& error);
+/// Any failure as the window says it: a core refusal translated, anything else (a library's or
+/// the system's message) as written.
+[[nodiscard]] QString translatedFailure(const std::exception& failure);
 
 /// A code's sentence in the current interface language, %1, %2 … standing for its arguments.
 [[nodiscard]] QString coreMessageTemplate(ErrorCode code);

@@ -28,6 +28,7 @@
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/export/FilePath.h"
+#include "ui/i18n/CoreMessages.h"
 #include "ui/style/Theme.h"
 
 namespace attnviz::ui {
@@ -311,7 +312,7 @@ void WhyScaleChart::exportWithDialog() {
     try {
         exportImage(path);
     } catch (const std::exception& error) {
-        QMessageBox::warning(this, tr("Cannot export the charts"), QString::fromStdString(error.what()));
+        QMessageBox::warning(this, tr("Cannot export the charts"), translatedFailure(error));
     }
 }
 

@@ -10,6 +10,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 
+#include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
 #include "ui/labs/WhyScaleChart.h"
 #include "ui/panels/ControlsPanel.h"
@@ -197,7 +198,7 @@ void ClassroomActions::exportWhyScaleWithDialog() {
     try {
         whyScale_->exportImage(path);
     } catch (const std::exception& error) {
-        QMessageBox::warning(window_, tr("Cannot export the charts"), QString::fromStdString(error.what()));
+        QMessageBox::warning(window_, tr("Cannot export the charts"), translatedFailure(error));
     }
 }
 

@@ -268,7 +268,7 @@ void MainWindow::buildWeightsDock() {
             setConfig(replaceWeights(config(), weights));
         } catch (const Error& error) {
             messageBar_->showMessage(
-                tr("These weights cannot be used: %1.").arg(QString::fromStdString(error.what())));
+                tr("These weights cannot be used: %1.").arg(translatedFailure(error)));
         }
     });
     connect(weightEditor_, &WeightEditor::resetRequested, this,

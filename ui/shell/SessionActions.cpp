@@ -22,6 +22,7 @@
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/export/FilePath.h"
+#include "ui/i18n/CoreMessages.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
@@ -122,7 +123,7 @@ bool SessionActions::openSession(const QString& path) {
     try {
         session = loadSession(toPath(path));
     } catch (const Error& error) {
-        report(tr("Cannot open the session"), QString::fromStdString(error.what()));
+        report(tr("Cannot open the session"), translatedFailure(error));
         return false;
     }
     // Read and checked in full before anything changes: a refused file leaves the window alone.
@@ -147,7 +148,7 @@ bool SessionActions::saveSession(const QString& path) {
     try {
         attnviz::saveSession(toPath(path), currentSession());
     } catch (const Error& error) {
-        report(tr("Cannot save the session"), QString::fromStdString(error.what()));
+        report(tr("Cannot save the session"), translatedFailure(error));
         return false;
     }
     currentPath_ = path;
@@ -166,7 +167,7 @@ bool SessionActions::copyImage() {
         const FigureRenderer figure(*source, options);
         QApplication::clipboard()->setImage(renderFigureImage(figure, kDefaultPngScale));
     } catch (const std::exception& error) {
-        report(tr("Cannot copy the image"), QString::fromStdString(error.what()));
+        report(tr("Cannot copy the image"), translatedFailure(error));
         return false;
     }
     return true;
@@ -180,7 +181,7 @@ bool SessionActions::copyCsv() {
         writeStepCsv(out, *trace, Step::Weights, window_->currentHead());
         QApplication::clipboard()->setText(QString::fromStdString(out.str()));
     } catch (const std::exception& error) {
-        report(tr("Cannot copy the numbers"), QString::fromStdString(error.what()));
+        report(tr("Cannot copy the numbers"), translatedFailure(error));
         return false;
     }
     return true;

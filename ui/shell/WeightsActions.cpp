@@ -15,6 +15,7 @@
 #include "core/model/ProjectionPresets.h"
 #include "core/model/Projections.h"
 #include "ui/export/FilePath.h"
+#include "ui/i18n/CoreMessages.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
 
@@ -69,7 +70,7 @@ bool WeightsActions::loadWeights(const QString& path) {
         // Everything is read and checked before the window changes.
         config = replaceWeights(window_->config(), attnviz::loadWeights(toPath(path)));
     } catch (const Error& error) {
-        report(tr("Cannot load the weights"), QString::fromStdString(error.what()));
+        report(tr("Cannot load the weights"), translatedFailure(error));
         return false;
     }
     window_->setConfig(config);
@@ -83,7 +84,7 @@ bool WeightsActions::saveWeights(const QString& path) {
         config.validate();
         attnviz::saveWeights(toPath(path), weightsOf(makeProjections(config), commentFor(config)));
     } catch (const Error& error) {
-        report(tr("Cannot save the weights"), QString::fromStdString(error.what()));
+        report(tr("Cannot save the weights"), translatedFailure(error));
         return false;
     }
     return true;
