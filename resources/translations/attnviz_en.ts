@@ -5,23 +5,23 @@
     <name>attnviz::ui::CellExplainer</name>
     <message numerus="yes">
         <source>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n more row(s)&lt;/td&gt;&lt;/tr&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n more row&lt;/td&gt;&lt;/tr&gt;</numerusform>
+            <numerusform>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n more rows&lt;/td&gt;&lt;/tr&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&lt;p&gt;%n dimension(s) where q and k are both 0 left out.&lt;/p&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;p&gt;%n dimension where q and k are both 0 left out.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;%n dimensions where q and k are both 0 left out.&lt;/p&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&lt;p&gt;+ %n other term(s), whose weights add up to %1.&lt;/p&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;p&gt;+ %n other term, whose weight is %1.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;+ %n other terms, whose weights add up to %1.&lt;/p&gt;</numerusform>
         </translation>
     </message>
 </context>
@@ -29,9 +29,9 @@
     <name>attnviz::ui::ControlsPanel</name>
     <message numerus="yes">
         <source>%n cell(s) masked by hand</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n cell masked by hand</numerusform>
+            <numerusform>%n cells masked by hand</numerusform>
         </translation>
     </message>
 </context>
@@ -49,16 +49,16 @@
     <name>attnviz::ui::FigureRenderer</name>
     <message numerus="yes">
         <source>%n head(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n head</numerusform>
+            <numerusform>%n heads</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n cell(s) masked by hand</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n cell masked by hand</numerusform>
+            <numerusform>%n cells masked by hand</numerusform>
         </translation>
     </message>
 </context>
@@ -66,16 +66,16 @@
     <name>attnviz::ui::MainWindow</name>
     <message numerus="yes">
         <source>%n token(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> · d_model %1 · %n head(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · d_model %1 · %n head</numerusform>
+            <numerusform> · d_model %1 · %n heads</numerusform>
         </translation>
     </message>
 </context>
@@ -83,9 +83,9 @@
     <name>attnviz::ui::StepperView</name>
     <message numerus="yes">
         <source>%n cell(s) masked by hand</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n cell masked by hand</numerusform>
+            <numerusform>%n cells masked by hand</numerusform>
         </translation>
     </message>
 </context>

@@ -133,23 +133,23 @@
     </message>
     <message numerus="yes">
         <source>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n more row(s)&lt;/td&gt;&lt;/tr&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n ligne de plus&lt;/td&gt;&lt;/tr&gt;</numerusform>
+            <numerusform>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n lignes de plus&lt;/td&gt;&lt;/tr&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&lt;p&gt;%n dimension(s) where q and k are both 0 left out.&lt;/p&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;p&gt;%n dimension où q et k valent tous deux 0 est omise.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;%n dimensions où q et k valent tous deux 0 sont omises.&lt;/p&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&lt;p&gt;+ %n other term(s), whose weights add up to %1.&lt;/p&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;p&gt;+ %n autre terme, dont le poids vaut %1.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;+ %n autres termes, dont les poids totalisent %1.&lt;/p&gt;</numerusform>
         </translation>
     </message>
 </context>
@@ -459,9 +459,9 @@
     </message>
     <message numerus="yes">
         <source>%n cell(s) masked by hand</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n case masquée à la main</numerusform>
+            <numerusform>%n cases masquées à la main</numerusform>
         </translation>
     </message>
 </context>
@@ -510,715 +510,715 @@
     </message>
     <message>
         <source>computation cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>calcul annulé</translation>
     </message>
     <message>
         <source>(got null)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la valeur est null)</translation>
     </message>
     <message>
         <source>(got a boolean)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la valeur est un booléen)</translation>
     </message>
     <message>
         <source>(got a string)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la valeur est une chaîne de caractères)</translation>
     </message>
     <message>
         <source>(got an array)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la valeur est un tableau)</translation>
     </message>
     <message>
         <source>(got an object)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la valeur est un objet)</translation>
     </message>
     <message>
         <source>(got a fractional number)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la valeur est un nombre non entier)</translation>
     </message>
     <message>
         <source>(got a negative integer)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la valeur est un entier négatif)</translation>
     </message>
     <message>
         <source>(got an integer)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la valeur est un entier)</translation>
     </message>
     <message>
         <source>invalid UTF-8 at byte %1 (0x%2): continuation byte without a lead byte</source>
-        <translation type="unfinished"></translation>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: octet de continuation sans octet de tête</translation>
     </message>
     <message>
         <source>invalid UTF-8 at byte %1 (0x%2): overlong encoding</source>
-        <translation type="unfinished"></translation>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: encodage plus long que nécessaire</translation>
     </message>
     <message>
         <source>invalid UTF-8 at byte %1 (0x%2): code point above U+10FFFF</source>
-        <translation type="unfinished"></translation>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: point de code au-delà de U+10FFFF</translation>
     </message>
     <message>
         <source>invalid UTF-8 at byte %1 (0x%2): sequence truncated by the end of the text</source>
-        <translation type="unfinished"></translation>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: séquence coupée par la fin du texte</translation>
     </message>
     <message>
         <source>invalid UTF-8 at byte %1 (0x%2): truncated sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: séquence tronquée</translation>
     </message>
     <message>
         <source>invalid UTF-8 at byte %1 (0x%2): UTF-16 surrogate code point</source>
-        <translation type="unfinished"></translation>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: point de code réservé aux paires de substitution UTF-16</translation>
     </message>
     <message>
         <source>cannot create the ICU word break iterator: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible de créer l’itérateur de découpage en mots d’ICU&#xa0;: %1</translation>
     </message>
     <message>
         <source>ICU cannot open the sentence: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ICU ne peut pas ouvrir la phrase&#xa0;: %1</translation>
     </message>
     <message>
         <source>ICU cannot segment the sentence: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ICU ne peut pas découper la phrase&#xa0;: %1</translation>
     </message>
     <message>
         <source>d_model must be at least 1 (it is %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>d_model doit valoir au moins 1 (il vaut %1)</translation>
     </message>
     <message>
         <source>the number of heads must be at least 1 (it is %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>le nombre de têtes doit valoir au moins 1 (il vaut %1)</translation>
     </message>
     <message>
         <source>the sliding window must be at least 1 (0 turns it off)</source>
-        <translation type="unfinished"></translation>
+        <translation>la fenêtre glissante doit valoir au moins 1 (0 la désactive)</translation>
     </message>
     <message>
         <source>a global token position cannot be negative (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>la position d’un token global ne peut pas être négative (%1)</translation>
     </message>
     <message>
         <source>pad-to length cannot be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>la longueur de remplissage ne peut pas être négative</translation>
     </message>
     <message>
         <source>pad-to length must be at most %1 (it is %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>la longueur de remplissage doit valoir au plus %1 (elle vaut %2)</translation>
     </message>
     <message>
         <source>a custom-masked cell cannot have a negative position</source>
-        <translation type="unfinished"></translation>
+        <translation>une case masquée à la main ne peut pas avoir de position négative</translation>
     </message>
     <message>
         <source>the token limit must be at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>la limite de tokens doit valoir au moins 1</translation>
     </message>
     <message>
         <source>the token limit must be at most %1 (it is %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>la limite de tokens doit valoir au plus %1 (elle vaut %2)</translation>
     </message>
     <message>
         <source>%1 must be %2×%2 (d_model × d_model), it is %3×%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 doit être de taille %2×%2 (d_model × d_model)&#xa0;; sa taille est %3×%4</translation>
     </message>
     <message>
         <source>%1 holds a NaN or infinite value</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 contient une valeur NaN ou infinie</translation>
     </message>
     <message>
         <source>head %1 does not exist (there are %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>la tête %1 n’existe pas (il y en a %2)</translation>
     </message>
     <message>
         <source>block outside the %1 matrix</source>
-        <translation type="unfinished"></translation>
+        <translation>bloc hors de la matrice %1</translation>
     </message>
     <message>
         <source>cell (%1, %2) is outside the %3×%3 matrix</source>
-        <translation type="unfinished"></translation>
+        <translation>la case (%1, %2) est hors de la matrice %3×%3</translation>
     </message>
     <message>
         <source>attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6</source>
-        <translation type="unfinished"></translation>
+        <translation>les entrées de l’attention ne concordent pas&#xa0;: Q est de taille %1×%2, K de taille %3×%4, V a %5&#xa0;lignes, le masque %6</translation>
     </message>
     <message>
         <source>cannot open %1: no such file</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’ouvrir %1&#xa0;: ce fichier n’existe pas</translation>
     </message>
     <message>
         <source>cannot open %1: permission denied</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’ouvrir %1&#xa0;: permission refusée</translation>
     </message>
     <message>
         <source>cannot open %1: it is a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’ouvrir %1&#xa0;: c’est un dossier</translation>
     </message>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’ouvrir %1&#xa0;: %2</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible de lire %1&#xa0;: %2</translation>
     </message>
     <message>
         <source>cannot write %1: not a file name</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: ce n’est pas un nom de fichier</translation>
     </message>
     <message>
         <source>cannot write %1: %2 is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: %2 n’est pas un dossier</translation>
     </message>
     <message>
         <source>cannot write %1: the folder %2 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: le dossier %2 n’existe pas</translation>
     </message>
     <message>
         <source>cannot write %1: permission denied for the folder %2</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: permission refusée pour le dossier %2</translation>
     </message>
     <message>
         <source>cannot write %1: %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: %2&#xa0;: %3</translation>
     </message>
     <message>
         <source>cannot write %1: the folder cannot be used</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: le dossier est inutilisable</translation>
     </message>
     <message>
         <source>cannot write %1: disk full or file size limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: disque plein ou taille maximale de fichier atteinte</translation>
     </message>
     <message>
         <source>cannot write %1: permission denied</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: permission refusée</translation>
     </message>
     <message>
         <source>cannot write %1: the file system is read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: le système de fichiers est en lecture seule</translation>
     </message>
     <message>
         <source>cannot write %1: the file name is too long</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: le nom de fichier est trop long</translation>
     </message>
     <message>
         <source>cannot write %1: it is a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: c’est un dossier</translation>
     </message>
     <message>
         <source>cannot write %1: the output stream failed</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: le flux de sortie a échoué</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire %1&#xa0;: %2</translation>
     </message>
     <message>
         <source>expected an object</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un objet</translation>
     </message>
     <message>
         <source>expected an array</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un tableau</translation>
     </message>
     <message>
         <source>expected a string</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend une chaîne de caractères</translation>
     </message>
     <message>
         <source>expected true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend true ou false</translation>
     </message>
     <message>
         <source>expected a number</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un nombre</translation>
     </message>
     <message>
         <source>expected an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un entier</translation>
     </message>
     <message>
         <source>expected a non-negative integer</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un entier positif ou nul</translation>
     </message>
     <message>
         <source>expected a positive integer</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un entier strictement positif</translation>
     </message>
     <message>
         <source>the field &quot;%1&quot; is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>le champ «&#xa0;%1&#xa0;» est absent</translation>
     </message>
     <message>
         <source>unknown field &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>champ inconnu «&#xa0;%1&#xa0;»</translation>
     </message>
     <message>
         <source>%1 is too large</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 est trop grand</translation>
     </message>
     <message>
         <source>%1 is out of range</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sort de la plage autorisée</translation>
     </message>
     <message>
         <source>the number is too large</source>
-        <translation type="unfinished"></translation>
+        <translation>le nombre est trop grand</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ne fait pas partie des valeurs %2</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not &quot;%2&quot; or &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; n’est ni &quot;%2&quot; ni &quot;%3&quot;</translation>
     </message>
     <message>
         <source>expected an array of rows</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un tableau de lignes</translation>
     </message>
     <message>
         <source>expected an array of numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un tableau de nombres</translation>
     </message>
     <message>
         <source>has %1 numbers, expected %2 like row 0</source>
-        <translation type="unfinished"></translation>
+        <translation>compte %1&#xa0;nombres au lieu de %2 comme la ligne 0</translation>
     </message>
     <message>
         <source>has %1 numbers, expected %2</source>
-        <translation type="unfinished"></translation>
+        <translation>compte %1&#xa0;nombres au lieu de %2</translation>
     </message>
     <message>
         <source>is %1 × %2, expected %3 × %4</source>
-        <translation type="unfinished"></translation>
+        <translation>est de taille %1 × %2 au lieu de %3 × %4</translation>
     </message>
     <message>
         <source>damaged session: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>session endommagée&#xa0;: %1</translation>
     </message>
     <message>
         <source>damaged session: the file is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>session endommagée&#xa0;: le fichier est vide</translation>
     </message>
     <message>
         <source>not an AttnViz session: expected a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas une session AttnViz&#xa0;: on attend un objet JSON</translation>
     </message>
     <message>
         <source>not an AttnViz session: the field &quot;format&quot; is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas une session AttnViz&#xa0;: le champ «&#xa0;format&#xa0;» est absent</translation>
     </message>
     <message>
         <source>not an AttnViz session: format is %1, expected &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas une session AttnViz&#xa0;: le format est %1 au lieu de &quot;%2&quot;</translation>
     </message>
     <message>
         <source>session version %1 is newer than this program understands (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>la version %1 de la session est trop récente pour ce programme, qui comprend jusqu’à la version %2</translation>
     </message>
     <message>
         <source>session version %1 is not a valid version</source>
-        <translation type="unfinished"></translation>
+        <translation>la version %1 de la session n’est pas une version valide</translation>
     </message>
     <message>
         <source>cannot write the session: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire la session&#xa0;: %1</translation>
     </message>
     <message>
         <source>%1 is not a head index: the config has %2 heads (indices 0 to %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 n’est pas un indice de tête&#xa0;: la configuration a %2&#xa0;têtes (indices 0 à %3)</translation>
     </message>
     <message>
         <source>expected a head number or &quot;mean&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un numéro de tête ou «&#xa0;mean&#xa0;»</translation>
     </message>
     <message>
         <source>expected a non-negative integer or a string of digits</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un entier positif ou nul, ou une chaîne de chiffres</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a decimal integer</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» n’est pas un entier décimal</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is larger than %2</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» est plus grand que %2</translation>
     </message>
     <message>
         <source>expected a [query, key] pair</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend une paire [requête, clé]</translation>
     </message>
     <message>
         <source>damaged trace JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>trace JSON endommagée&#xa0;: %1</translation>
     </message>
     <message>
         <source>damaged trace JSON: the text is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>trace JSON endommagée&#xa0;: le texte est vide</translation>
     </message>
     <message>
         <source>not an AttnViz trace: expected a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas une trace AttnViz&#xa0;: on attend un objet JSON</translation>
     </message>
     <message>
         <source>not an AttnViz trace: the field &quot;format&quot; is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas une trace AttnViz&#xa0;: le champ «&#xa0;format&#xa0;» est absent</translation>
     </message>
     <message>
         <source>not an AttnViz trace: format is %1, expected &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas une trace AttnViz&#xa0;: le format est %1 au lieu de &quot;%2&quot;</translation>
     </message>
     <message>
         <source>trace version %1 is newer than this program understands (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>la version %1 de la trace est trop récente pour ce programme, qui comprend jusqu’à la version %2</translation>
     </message>
     <message>
         <source>trace version %1 is not a valid version</source>
-        <translation type="unfinished"></translation>
+        <translation>la version %1 de la trace n’est pas une version valide</translation>
     </message>
     <message>
         <source>cannot write the trace as JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire la trace en JSON&#xa0;: %1</translation>
     </message>
     <message>
         <source>cannot write the trace as JSON: %1 is not a finite number</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire la trace en JSON&#xa0;: %1 n’est pas un nombre fini</translation>
     </message>
     <message>
         <source>end is before begin</source>
-        <translation type="unfinished"></translation>
+        <translation>la fin (end) est avant le début (begin)</translation>
     </message>
     <message>
         <source>%1 is more than the %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 dépasse le nombre de tokens (%2)</translation>
     </message>
     <message>
         <source>d_model %1 and heads %2 do not describe a computed trace</source>
-        <translation type="unfinished"></translation>
+        <translation>d_model %1 et %2&#xa0;têtes ne décrivent pas une trace calculée</translation>
     </message>
     <message>
         <source>is %1 but the rest of the trace says %2</source>
-        <translation type="unfinished"></translation>
+        <translation>vaut %1, mais le reste de la trace indique %2</translation>
     </message>
     <message>
         <source>has %1 entries, expected %2 (config.heads)</source>
-        <translation type="unfinished"></translation>
+        <translation>compte %1&#xa0;éléments au lieu de %2 (config.heads)</translation>
     </message>
     <message>
         <source>row %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>la ligne %1 n’existe pas</translation>
     </message>
     <message>
         <source>damaged weights file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>fichier de poids endommagé&#xa0;: %1</translation>
     </message>
     <message>
         <source>damaged weights file: the file is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>fichier de poids endommagé&#xa0;: le fichier est vide</translation>
     </message>
     <message>
         <source>not an AttnViz weights file: expected a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas un fichier de poids AttnViz&#xa0;: on attend un objet JSON</translation>
     </message>
     <message>
         <source>not an AttnViz weights file: the field &quot;format&quot; is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas un fichier de poids AttnViz&#xa0;: le champ «&#xa0;format&#xa0;» est absent</translation>
     </message>
     <message>
         <source>not an AttnViz weights file: format is %1, expected &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas un fichier de poids AttnViz&#xa0;: le format est %1 au lieu de &quot;%2&quot;</translation>
     </message>
     <message>
         <source>weights version %1 is newer than this program understands (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>la version %1 du fichier de poids est trop récente pour ce programme, qui comprend jusqu’à la version %2</translation>
     </message>
     <message>
         <source>weights version %1 is not a valid version</source>
-        <translation type="unfinished"></translation>
+        <translation>la version %1 du fichier de poids n’est pas une version valide</translation>
     </message>
     <message>
         <source>cannot write the weights: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d’écrire les poids&#xa0;: %1</translation>
     </message>
     <message>
         <source>the matrix &quot;%1&quot; is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>la matrice «&#xa0;%1&#xa0;» est absente</translation>
     </message>
     <message>
         <source>d_model must be between 1 and %1 (it is %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>d_model doit être compris entre 1 et %1 (il vaut %2)</translation>
     </message>
     <message>
         <source>expected %1×%1, the file holds %2×%3</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend %1×%1, le fichier contient %2×%3</translation>
     </message>
     <message>
         <source>expected a square d_model × d_model matrix, the file holds %1×%2</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend une matrice carrée d_model × d_model, le fichier contient %1×%2</translation>
     </message>
     <message>
         <source>row %1 is not an array of numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>la ligne %1 n’est pas un tableau de nombres</translation>
     </message>
     <message>
         <source>row %1 has %2 numbers, row 0 has %3</source>
-        <translation type="unfinished"></translation>
+        <translation>la ligne %1 compte %2&#xa0;nombres, la ligne 0 en compte %3</translation>
     </message>
     <message>
         <source>value at row %1, column %2 is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>la valeur en ligne %1, colonne %2 n’est pas un nombre</translation>
     </message>
     <message>
         <source>value at row %1, column %2 is NaN</source>
-        <translation type="unfinished"></translation>
+        <translation>la valeur en ligne %1, colonne %2 est NaN</translation>
     </message>
     <message>
         <source>value at row %1, column %2 is infinite</source>
-        <translation type="unfinished"></translation>
+        <translation>la valeur en ligne %1, colonne %2 est infinie</translation>
     </message>
     <message>
         <source>not a NumPy .npy file (it does not start with \x93NUMPY)</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas un fichier NumPy .npy (il ne commence pas par \x93NUMPY)</translation>
     </message>
     <message>
         <source>truncated: the file ends inside the header</source>
-        <translation type="unfinished"></translation>
+        <translation>fichier tronqué&#xa0;: il s’arrête au milieu de l’en-tête</translation>
     </message>
     <message>
         <source>.npy version %1.%2 is not supported (1.0, 2.0 and 3.0 are)</source>
-        <translation type="unfinished"></translation>
+        <translation>la version .npy %1.%2 n’est pas prise en charge (seules 1.0, 2.0 et 3.0 le sont)</translation>
     </message>
     <message>
         <source>truncated: the header announces %1 bytes, the file ends before</source>
-        <translation type="unfinished"></translation>
+        <translation>fichier tronqué&#xa0;: l’en-tête annonce %1&#xa0;octets, mais le fichier s’arrête avant</translation>
     </message>
     <message>
         <source>damaged header: it is not ASCII</source>
-        <translation type="unfinished"></translation>
+        <translation>en-tête endommagé&#xa0;: il n’est pas en ASCII</translation>
     </message>
     <message>
         <source>damaged header: %1 at character %2 of &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>en-tête endommagé&#xa0;: %1 au caractère %2 de «&#xa0;%3&#xa0;»</translation>
     </message>
     <message>
         <source>damaged header: unknown key &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>en-tête endommagé&#xa0;: clé inconnue &apos;%1&apos;</translation>
     </message>
     <message>
         <source>damaged header: it needs the keys &apos;descr&apos;, &apos;fortran_order&apos; and &apos;shape&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>en-tête endommagé&#xa0;: il lui faut les clés &apos;descr&apos;, &apos;fortran_order&apos; et &apos;shape&apos;</translation>
     </message>
     <message>
         <source>damaged header: &apos;descr&apos; is not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>en-tête endommagé&#xa0;: &apos;descr&apos; n’est pas une chaîne de caractères</translation>
     </message>
     <message>
         <source>damaged header: &apos;fortran_order&apos; is not True or False</source>
-        <translation type="unfinished"></translation>
+        <translation>en-tête endommagé&#xa0;: &apos;fortran_order&apos; ne vaut ni True ni False</translation>
     </message>
     <message>
         <source>damaged header: &apos;shape&apos; is not a tuple</source>
-        <translation type="unfinished"></translation>
+        <translation>en-tête endommagé&#xa0;: &apos;shape&apos; n’est pas un tuple</translation>
     </message>
     <message>
         <source>dtype %1 (a structured type) is not float32 or float64</source>
-        <translation type="unfinished"></translation>
+        <translation>le dtype %1 (un type structuré) n’est ni float32 ni float64</translation>
     </message>
     <message>
         <source>dtype %1 is not float32 or float64</source>
-        <translation type="unfinished"></translation>
+        <translation>le dtype %1 n’est ni float32 ni float64</translation>
     </message>
     <message>
         <source>expected a 2-D matrix, the file holds a %1-D array of shape %2</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend une matrice 2D, le fichier contient un tableau %1D de forme %2</translation>
     </message>
     <message>
         <source>truncated: the header announces %1×%2 float%3 values, the file holds %4 bytes of data</source>
-        <translation type="unfinished"></translation>
+        <translation>fichier tronqué&#xa0;: l’en-tête annonce %1×%2 valeurs float%3, le fichier ne contient que %4&#xa0;octets de données</translation>
     </message>
     <message>
         <source>%1 bytes after the data (%2×%3 float%4 values take %5 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1&#xa0;octets en trop après les données (%2×%3 valeurs float%4 occupent %5&#xa0;octets)</translation>
     </message>
     <message>
         <source>the CSV is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>le CSV est vide</translation>
     </message>
     <message>
         <source>CSV row %1: has %2 fields, expected %3 like row 1</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV, ligne %1&#xa0;: %2&#xa0;champs au lieu de %3 comme la ligne 1</translation>
     </message>
     <message>
         <source>CSV row %1, column %2: a quoted field is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: un champ entre guillemets n’est jamais fermé</translation>
     </message>
     <message>
         <source>CSV row %1, column %2: unexpected character after a closing quote</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: caractère inattendu après un guillemet fermant</translation>
     </message>
     <message>
         <source>CSV row %1, column %2: a quote inside an unquoted field</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: un guillemet dans un champ qui n’est pas entre guillemets</translation>
     </message>
     <message>
         <source>CSV row %1, column %2: empty cell, expected a number</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: cellule vide au lieu d’un nombre</translation>
     </message>
     <message>
         <source>CSV row %1, column %2: &quot;%3&quot; is out of the range of a double</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: «&#xa0;%3&#xa0;» sort de la plage d’un double</translation>
     </message>
     <message>
         <source>CSV row %1, column %2: &quot;%3&quot; is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: «&#xa0;%3&#xa0;» n’est pas un nombre</translation>
     </message>
     <message>
         <source>damaged JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON endommagé&#xa0;: %1</translation>
     </message>
     <message>
         <source>damaged JSON: the file is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON endommagé&#xa0;: le fichier est vide</translation>
     </message>
     <message>
         <source>expected a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un objet JSON</translation>
     </message>
     <message>
         <source>not an AttnViz teaching model (expected &quot;format&quot;: &quot;%2&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n’est pas un modèle pédagogique AttnViz (on attend &quot;format&quot;: &quot;%2&quot;)</translation>
     </message>
     <message>
         <source>teaching model version %1 is newer than this program understands (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>la version %1 du modèle pédagogique est trop récente pour ce programme, qui comprend jusqu’à la version %2</translation>
     </message>
     <message>
         <source>teaching model version %1 is not a valid version</source>
-        <translation type="unfinished"></translation>
+        <translation>la version %1 du modèle pédagogique n’est pas une version valide</translation>
     </message>
     <message>
         <source>no built-in file &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun fichier intégré «&#xa0;%1&#xa0;»</translation>
     </message>
     <message>
         <source>a lexicon is given for &quot;%1&quot;, which the model does not list</source>
-        <translation type="unfinished"></translation>
+        <translation>un lexique est fourni pour «&#xa0;%1&#xa0;», une langue que le modèle ne déclare pas</translation>
     </message>
     <message>
         <source>no lexicon given for the language &quot;%1&quot; (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun lexique fourni pour la langue «&#xa0;%1&#xa0;» (%2)</translation>
     </message>
     <message>
         <source>expected 1 to %1 dimensions, there are %2</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend de 1 à %1&#xa0;dimensions, il y en a %2</translation>
     </message>
     <message>
         <source>expected %1 dimensions (as many as X), there are %2</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend %1&#xa0;dimensions (autant que X), il y en a %2</translation>
     </message>
     <message>
         <source>a dimension needs a name</source>
-        <translation type="unfinished"></translation>
+        <translation>une dimension doit avoir un nom</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is used twice</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» est utilisé deux fois</translation>
     </message>
     <message>
         <source>a dimension has either &quot;tags&quot; (from the lexicon) or &quot;position&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>une dimension a soit «&#xa0;tags&#xa0;» (lus dans le lexique), soit «&#xa0;position&#xa0;»</translation>
     </message>
     <message>
         <source>a tag is one word, without spaces or =</source>
-        <translation type="unfinished"></translation>
+        <translation>une étiquette est un seul mot, sans espace ni =</translation>
     </message>
     <message>
         <source>the tag &quot;%1&quot; is used twice</source>
-        <translation type="unfinished"></translation>
+        <translation>l’étiquette «&#xa0;%1&#xa0;» est utilisée deux fois</translation>
     </message>
     <message>
         <source>expected an array of dimension names</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un tableau de noms de dimensions</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a lexical dimension of X</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une dimension lexicale de X</translation>
     </message>
     <message>
         <source>expected a number of heads that divides %1</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un nombre de têtes qui divise %1</translation>
     </message>
     <message>
         <source>a rule needs a name</source>
-        <translation type="unfinished"></translation>
+        <translation>une règle doit avoir un nom</translation>
     </message>
     <message>
         <source>%1[%2, %3] is already written by the rule &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[%2, %3] est déjà écrit par la règle «&#xa0;%4&#xa0;»</translation>
     </message>
     <message>
         <source>an entry has either &quot;diagonal&quot; or &quot;row&quot;, &quot;column&quot; and &quot;value&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>une entrée a soit «&#xa0;diagonal&#xa0;», soit «&#xa0;row&#xa0;», «&#xa0;column&#xa0;» et «&#xa0;value&#xa0;»</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a dimension of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une dimension de %2</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a dimension of the output</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une dimension de la sortie</translation>
     </message>
     <message>
         <source>the model needs at least one lexicon</source>
-        <translation type="unfinished"></translation>
+        <translation>le modèle doit avoir au moins un lexique</translation>
     </message>
     <message>
         <source>expected a language code such as &quot;fr&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>on attend un code de langue, comme «&#xa0;fr&#xa0;»</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is listed twice</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» figure deux fois</translation>
     </message>
     <message>
         <source>a language code cannot be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>un code de langue ne peut pas être vide</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not the name of a dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» n’est pas le nom d’une dimension</translation>
     </message>
     <message>
         <source>a translated name cannot be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>un nom traduit ne peut pas être vide</translation>
     </message>
     <message>
         <source>%1 line %2: expected the word, a tab, then its tags (no tab on this line)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ligne %2&#xa0;: on attend le mot, une tabulation, puis ses étiquettes (aucune tabulation sur cette ligne)</translation>
     </message>
     <message>
         <source>%1 line %2: the word is missing before the tab</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ligne %2&#xa0;: le mot manque avant la tabulation</translation>
     </message>
     <message>
         <source>%1 line %2: &quot;%3&quot; holds a space: one token per line</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ligne %2&#xa0;: «&#xa0;%3&#xa0;» contient un espace&#xa0;: un seul token par ligne</translation>
     </message>
     <message>
         <source>%1 line %2: &quot;%3&quot;: the weight after = is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ligne %2&#xa0;: «&#xa0;%3&#xa0;»&#xa0;: le poids après = n’est pas un nombre</translation>
     </message>
     <message>
         <source>%1 line %2: unknown tag &quot;%3&quot; (known: %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ligne %2&#xa0;: étiquette inconnue «&#xa0;%3&#xa0;» (étiquettes connues&#xa0;: %4)</translation>
     </message>
     <message>
         <source>%1 line %2: two tags set the dimension &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ligne %2&#xa0;: deux étiquettes fixent la dimension «&#xa0;%3&#xa0;»</translation>
     </message>
     <message>
         <source>%1 line %2: &quot;%3&quot; is listed twice (first on line %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, ligne %2&#xa0;: «&#xa0;%3&#xa0;» figure deux fois (d’abord à la ligne %4)</translation>
     </message>
 </context>
 <context>
@@ -1535,16 +1535,16 @@
     </message>
     <message numerus="yes">
         <source>%n head(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n tête</numerusform>
+            <numerusform>%n têtes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n cell(s) masked by hand</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n case masquée à la main</numerusform>
+            <numerusform>%n cases masquées à la main</numerusform>
         </translation>
     </message>
 </context>
@@ -1818,16 +1818,16 @@
     </message>
     <message numerus="yes">
         <source>%n token(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> · d_model %1 · %n head(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · d_model %1 · %n tête</numerusform>
+            <numerusform> · d_model %1 · %n têtes</numerusform>
         </translation>
     </message>
 </context>
@@ -2213,9 +2213,9 @@
     </message>
     <message numerus="yes">
         <source>%n cell(s) masked by hand</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n case masquée à la main</numerusform>
+            <numerusform>%n cases masquées à la main</numerusform>
         </translation>
     </message>
 </context>
