@@ -16,6 +16,7 @@
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
 #include "ui/heatmap/ColorMap.h"
+#include "ui/i18n/Language.h"
 
 namespace attnviz::app {
 
@@ -129,6 +130,9 @@ void exportTrace(const ui::ExportRequest& request, const char* programPath) {
     int argc = 1;
     char* argv[] = {const_cast<char*>(programPath), nullptr};
     QGuiApplication application(argc, argv);
+    // Command-line figures are in English whatever the locale; the English catalogue holds the
+    // plural forms ("1 head", "2 heads").
+    ui::setLanguage(QStringLiteral("en"));
     ui::exportFile(request);
 }
 

@@ -1,1714 +1,2417 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="fr" sourcelanguage="en">
-    <context>
-        <name>attnviz::ui::CellExplainer</name>
-        <message>
-            <source>&lt;p&gt;Click a cell of the heatmap to see how its weight is computed.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Cliquez sur une case de la carte de chaleur pour voir comment son poids est calculé.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Weight %1: query %2 «&amp;nbsp;%3&amp;nbsp;» → key %4 «&amp;nbsp;%5&amp;nbsp;»&lt;/h3&gt;</source>
-            <translation>&lt;h3&gt;Poids %1 : requête %2 «&amp;nbsp;%3&amp;nbsp;» → clé %4 «&amp;nbsp;%5&amp;nbsp;»&lt;/h3&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;The heatmap shows the mean over the %1 heads:&lt;/p&gt;</source>
-            <translation>&lt;p&gt;La carte de chaleur montre la moyenne sur les %1 têtes :&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>mean %1 = (%2) / %3 = &lt;b&gt;%4&lt;/b&gt;</source>
-            <translation>moyenne %1 = (%2) / %3 = &lt;b&gt;%4&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;Below, head 1 in detail.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Ci-dessous, la tête 1 en détail.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;Head %1 of %2 (its own slice of d_k = %3 columns of Q and K).&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Tête %1 sur %2 (sa propre tranche de d_k = %3 colonnes de Q et de K).&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;1. The query of «&amp;nbsp;%1&amp;nbsp;» and the key of «&amp;nbsp;%2&amp;nbsp;»&lt;/b&gt; (d_k = %3 numbers each)&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;1. La requête de «&amp;nbsp;%1&amp;nbsp;» et la clé de «&amp;nbsp;%2&amp;nbsp;»&lt;/b&gt; (d_k = %3 nombres chacune)&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>dimension: query ↔ key</source>
-            <translation>dimension : requête ↔ clé</translation>
-        </message>
-        <message>
-            <source>&lt;tr&gt;&lt;td colspan="5"&gt;… %1 more rows&lt;/td&gt;&lt;/tr&gt;</source>
-            <translation>&lt;tr&gt;&lt;td colspan="5"&gt;… %1 lignes de plus&lt;/td&gt;&lt;/tr&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;1 dimension where q and k are both 0 is left out.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;1 dimension où q et k valent tous deux 0 est omise.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;%1 dimensions where q and k are both 0 are left out.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;%1 dimensions où q et k valent tous deux 0 sont omises.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>«&amp;nbsp;%1&amp;nbsp;» × «&amp;nbsp;%2&amp;nbsp;» = %3 × %4 = &lt;b&gt;%5&lt;/b&gt;</source>
-            <translation>«&amp;nbsp;%1&amp;nbsp;» × «&amp;nbsp;%2&amp;nbsp;» = %3 × %4 = &lt;b&gt;%5&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;The largest products (highlighted below):&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Les plus grands produits (surlignés ci-dessous) :&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;The largest products are highlighted.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Les plus grands produits sont surlignés.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>… (%1 terms)</source>
-            <translation>… (%1 termes)</translation>
-        </message>
-        <message>
-            <source>0 (every product is 0)</source>
-            <translation>0 (tous les produits valent 0)</translation>
-        </message>
-        <message>
-            <source>(%1 products of 0)</source>
-            <translation>(%1 produits nuls)</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;2. Score: the dot product&lt;/b&gt;&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;2. Score : le produit scalaire&lt;/b&gt;&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>÷ √d_k = ÷ √%1 = ÷ %2</source>
-            <translation>÷ √d_k = ÷ √%1 = ÷ %2</translation>
-        </message>
-        <message>
-            <source>÷ (√d_k · T) = ÷ (√%1 × %2) = ÷ %3</source>
-            <translation>÷ (√d_k · T) = ÷ (√%1 × %2) = ÷ %3</translation>
-        </message>
-        <message>
-            <source>÷ T = ÷ %1 (scaling by √d_k is off)</source>
-            <translation>÷ T = ÷ %1 (la mise à l’échelle par √d_k est désactivée)</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;3. Scaled score&lt;/b&gt; %1&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;3. Score mis à l’échelle&lt;/b&gt; %1&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>scaled = %1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</source>
-            <translation>mis à l’échelle = %1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;4. Mask:&lt;/b&gt; &lt;span class="masked"&gt;key %1 is hidden from query %2&lt;/span&gt;: its masked score is −∞, so exp(−∞) = 0 and its weight is 0.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;4. Masque :&lt;/b&gt; &lt;span class="masked"&gt;la clé %1 est cachée à la requête %2&lt;/span&gt; : son score masqué vaut −∞, donc exp(−∞) = 0 et son poids est 0.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;4. Mask:&lt;/b&gt; key %1 is visible from query %2: the masked score stays %3.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;4. Masque :&lt;/b&gt; la clé %1 est visible depuis la requête %2 : le score masqué reste %3.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;5. Softmax:&lt;/b&gt; &lt;span class="masked"&gt;every key of row %1 is masked&lt;/span&gt;: the chapter's masked_fill + softmax would give NaN; here every weight of the row is 0.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;5. Softmax :&lt;/b&gt; &lt;span class="masked"&gt;toutes les clés de la ligne %1 sont masquées&lt;/span&gt; : le masked_fill + softmax du chapitre donnerait NaN ; ici, tous les poids de la ligne valent 0.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;5. Softmax, numerator&lt;/b&gt; (the row's largest visible scaled score is subtracted first, so exp never overflows)&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;5. Softmax, numérateur&lt;/b&gt; (on soustrait d’abord le plus grand score mis à l’échelle visible de la ligne, pour que exp ne déborde jamais)&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>exp(−∞ − %1) = &lt;b&gt;0&lt;/b&gt;</source>
-            <translation>exp(−∞ − %1) = &lt;b&gt;0&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>exp(scaled − row max) = exp(%1 − %2) = &lt;b&gt;%3&lt;/b&gt;</source>
-            <translation>exp(mis à l’échelle − max de la ligne) = exp(%1 − %2) = &lt;b&gt;%3&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;6. Row sum&lt;/b&gt; over the visible keys of row %1&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;6. Somme de la ligne&lt;/b&gt; sur les clés visibles de la ligne %1&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;7. Weight&lt;/b&gt;&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;7. Poids&lt;/b&gt;&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Context of query %1: context%2 = Σ&lt;sub&gt;j&lt;/sub&gt; w%3 · v%4&lt;/h3&gt;</source>
-            <translation>&lt;h3&gt;Contexte de la requête %1 : contexte%2 = Σ&lt;sub&gt;j&lt;/sub&gt; w%3 · v%4&lt;/h3&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;The %1 largest weights of row %2:&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Les %1 plus grands poids de la ligne %2 :&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;table&gt;&lt;tr&gt;&lt;th&gt;j&lt;/th&gt;&lt;th&gt;token&lt;/th&gt;&lt;th&gt;w&lt;sub&gt;%1,j&lt;/sub&gt;&lt;/th&gt;&lt;th&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/th&gt;&lt;th&gt;w&lt;sub&gt;%1,j&lt;/sub&gt; · v&lt;sub&gt;j&lt;/sub&gt;&lt;/th&gt;&lt;/tr&gt;</source>
-            <translation>&lt;table&gt;&lt;tr&gt;&lt;th&gt;j&lt;/th&gt;&lt;th&gt;token&lt;/th&gt;&lt;th&gt;w&lt;sub&gt;%1,j&lt;/sub&gt;&lt;/th&gt;&lt;th&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/th&gt;&lt;th&gt;w&lt;sub&gt;%1,j&lt;/sub&gt; · v&lt;sub&gt;j&lt;/sub&gt;&lt;/th&gt;&lt;/tr&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;+ 1 other term, whose weight is %1.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;+ 1 autre terme, de poids %1.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;+ %1 other terms, whose weights add up to %2.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;+ %1 autres termes, dont les poids totalisent %2.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>context%1 = &lt;b&gt;%2&lt;/b&gt;</source>
-            <translation>contexte%1 = &lt;b&gt;%2&lt;/b&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::ClassroomActions</name>
-        <message>
-            <source>Reset to Defaults</source>
-            <translation>Rétablir les réglages par défaut</translation>
-        </message>
-        <message>
-            <source>Go back to the default sentence, settings, colours, language, theme, text size and window layout? What AttnViz remembers is forgotten; your session files are kept.</source>
-            <translation>Revenir à la phrase, aux réglages, aux couleurs, à la langue, au thème, à la taille du texte et à la disposition de la fenêtre par défaut ? Ce dont AttnViz se souvient est oublié ; vos fichiers de session sont conservés.</translation>
-        </message>
-        <message>
-            <source>Export the √d_k Charts</source>
-            <translation>Exporter les graphiques √d_k</translation>
-        </message>
-        <message>
-            <source>The charts are still being measured; try again in a moment.</source>
-            <translation>Les graphiques sont encore en cours de mesure ; réessayez dans un instant.</translation>
-        </message>
-        <message>
-            <source>Images (*.png *.svg *.pdf)</source>
-            <translation>Images (*.png *.svg *.pdf)</translation>
-        </message>
-        <message>
-            <source>Cannot export the charts</source>
-            <translation>Impossible d’exporter les graphiques</translation>
-        </message>
-        <message>
-            <source>&amp;Presentation Mode</source>
-            <translation>&amp;Mode présentation</translation>
-        </message>
-        <message>
-            <source>Full screen with large text, for a projector: only the sentence, the heatmap, the steps and the explanation. →/← or Page Down/Page Up: next/previous step; Esc: leave (F11)</source>
-            <translation>Plein écran et grand texte, pour le vidéoprojecteur : seulement la phrase, la carte de chaleur, les étapes et l’explication. →/← ou Page suivante/Page précédente : étape suivante/précédente ; Échap : quitter (F11)</translation>
-        </message>
-        <message>
-            <source>Why √d_&amp;k?</source>
-            <translation>Pourquoi √d_&amp;k ?</translation>
-        </message>
-        <message>
-            <source>Why √d_k?</source>
-            <translation>Pourquoi √d_k ?</translation>
-        </message>
-        <message>
-            <source>Why the scores are divided by √d_k: the variance of q·k and the softmax's largest weight against d_k, with and without the scaling.</source>
-            <translation>Pourquoi les scores sont divisés par √d_k : la variance de q·k et le plus grand poids du softmax en fonction de d_k, avec et sans mise à l’échelle.</translation>
-        </message>
-        <message>
-            <source>Lan&amp;guage</source>
-            <translation>&amp;Langue</translation>
-        </message>
-        <message>
-            <source>&amp;Theme</source>
-            <translation>&amp;Thème</translation>
-        </message>
-        <message>
-            <source>&amp;System</source>
-            <translation>&amp;Système</translation>
-        </message>
-        <message>
-            <source>&amp;Light</source>
-            <translation>&amp;Clair</translation>
-        </message>
-        <message>
-            <source>&amp;Dark</source>
-            <translation>S&amp;ombre</translation>
-        </message>
-        <message>
-            <source>&amp;Reset to Defaults…</source>
-            <translation>&amp;Rétablir les réglages par défaut…</translation>
-        </message>
-        <message>
-            <source>Export the √d_k C&amp;harts…</source>
-            <translation>Exporter les &amp;graphiques √d_k…</translation>
-        </message>
-        <message>
-            <source>Classroom</source>
-            <translation>En classe</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::ComputeController</name>
-        <message>
-            <source>not enough memory for this computation</source>
-            <translation>pas assez de mémoire pour ce calcul</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::ControlsPanel</name>
-        <message>
-            <source>T = %1</source>
-            <translation>T = %1</translation>
-        </message>
-        <message>
-            <source>Mean of the %1 heads</source>
-            <translation>Moyenne des %1 têtes</translation>
-        </message>
-        <message>
-            <source>Head %1 of %2</source>
-            <translation>Tête %1 sur %2</translation>
-        </message>
-        <message>
-            <source>Supplied (edited or from a file)</source>
-            <translation>Fournies (modifiées ou depuis un fichier)</translation>
-        </message>
-        <message>
-            <source>Mask</source>
-            <translation>Masque</translation>
-        </message>
-        <message>
-            <source>Masks hide keys from queries: a hidden score becomes −∞ before the softmax, so its weight is 0. Masks compose: a key is visible only if every active mask allows it.</source>
-            <translation>Les masques cachent des clés aux requêtes : un score caché devient −∞ avant le softmax, son poids vaut donc 0. Les masques se combinent : une clé n’est visible que si tous les masques actifs l’autorisent.</translation>
-        </message>
-        <message>
-            <source>Causal mask (tril)</source>
-            <translation>Masque causal (tril)</translation>
-        </message>
-        <message>
-            <source>Causal attention: position i may only attend to positions j ≤ i, as in the chapter's torch.tril(torch.ones(n, n)). A language model must not look at future tokens. Composes with the window and the custom mask.</source>
-            <translation>Attention causale : la position i ne peut porter son attention que sur les positions j ≤ i, comme le torch.tril(torch.ones(n, n)) du chapitre. Un modèle de langage ne doit pas regarder les tokens futurs. Se combine avec la fenêtre et le masque personnalisé.</translation>
-        </message>
-        <message>
-            <source>off</source>
-            <translation>désactivée</translation>
-        </message>
-        <message>
-            <source>Sliding window w: query i sees key j only when |i − j| &lt; w (local attention). Global tokens see every key and are seen by every query. 0 turns it off.</source>
-            <translation>Fenêtre glissante w : la requête i ne voit la clé j que si |i − j| &lt; w (attention locale). Les tokens globaux voient toutes les clés et sont vus par toutes les requêtes. 0 la désactive.</translation>
-        </message>
-        <message>
-            <source>Sliding window w</source>
-            <translation>Fenêtre glissante w</translation>
-        </message>
-        <message>
-            <source>e.g. 0,5</source>
-            <translation>ex. 0,5</translation>
-        </message>
-        <message>
-            <source>Global tokens of the sliding window: positions (0-based) separated by commas. They attend to all positions and all positions attend to them.</source>
-            <translation>Tokens globaux de la fenêtre glissante : positions (à partir de 0) séparées par des virgules. Ils portent leur attention sur toutes les positions, et toutes les positions sur eux.</translation>
-        </message>
-        <message>
-            <source>Global tokens</source>
-            <translation>Tokens globaux</translation>
-        </message>
-        <message>
-            <source>Edit mask: click cells</source>
-            <translation>Modifier le masque</translation>
-        </message>
-        <message>
-            <source>Custom mask: while this is on, clicking a heatmap cell (query i, key j) hides that key from that query, or shows it again (the chapter's mask argument).</source>
-            <translation>Masque personnalisé : tant que ce bouton est enfoncé, cliquer une case de la carte de chaleur (requête i, clé j) cache cette clé à cette requête, ou la montre de nouveau (l’argument mask du chapitre).</translation>
-        </message>
-        <message>
-            <source>Clear</source>
-            <translation>Effacer</translation>
-        </message>
-        <message>
-            <source>Remove every cell masked by hand.</source>
-            <translation>Retirer toutes les cases masquées à la main.</translation>
-        </message>
-        <message>
-            <source>Scaling</source>
-            <translation>Mise à l’échelle</translation>
-        </message>
-        <message>
-            <source>Divide the scores by √d_k</source>
-            <translation>Diviser les scores par √d_k</translation>
-        </message>
-        <message>
-            <source>Step 2 of the chapter: scaled = QKᵀ / √d_k. Without scaling, for a large d_k the dot products grow large and push the softmax into regions with extremely small gradients; dividing by √d_k keeps the variance stable.</source>
-            <translation>Étape 2 du chapitre : scores mis à l’échelle = QKᵀ / √d_k. Sans mise à l’échelle, pour un grand d_k, les produits scalaires deviennent très grands et poussent le softmax dans des régions aux gradients extrêmement petits ; diviser par √d_k maintient la variance stable.</translation>
-        </message>
-        <message>
-            <source>Temperature T: the scores are also divided by T before the softmax. T &lt; 1 sharpens the weights (towards one key), T &gt; 1 flattens them (towards equal weights). Log scale from 0.05 to 20; T = 1 is the chapter's formula.</source>
-            <translation>Température T : les scores sont aussi divisés par T avant le softmax. T &lt; 1 rend les poids plus nets (vers une seule clé), T &gt; 1 les aplatit (vers des poids égaux). Échelle logarithmique de 0.05 à 20 ; T = 1 donne la formule du chapitre.</translation>
-        </message>
-        <message>
-            <source>Temperature</source>
-            <translation>Température</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>Modèle</translation>
-        </message>
-        <message>
-            <source>d_model: each token is a vector of d_model numbers (X ∈ ℝ^{n×d_model}).</source>
-            <translation>d_model : chaque token est un vecteur de d_model nombres (X ∈ ℝ^{n×d_model}).</translation>
-        </message>
-        <message>
-            <source>d_model</source>
-            <translation>d_model</translation>
-        </message>
-        <message>
-            <source>Number of heads h: W_Q, W_K, W_V are cut into h slices of d_k = d_model / h columns; each head computes its own attention (multi-head attention, next chapter).</source>
-            <translation>Nombre de têtes h : W_Q, W_K, W_V sont découpées en h tranches de d_k = d_model / h colonnes ; chaque tête calcule sa propre attention (attention multi-tête, chapitre suivant).</translation>
-        </message>
-        <message>
-            <source>Heads h</source>
-            <translation>Têtes h</translation>
-        </message>
-        <message>
-            <source>d_k: the length of each query and key vector, the √d_k of the scaling.</source>
-            <translation>d_k : la longueur de chaque vecteur requête et clé, le √d_k de la mise à l’échelle.</translation>
-        </message>
-        <message>
-            <source>d_k = d_model / h</source>
-            <translation>d_k = d_model / h</translation>
-        </message>
-        <message>
-            <source>Seed of the random embeddings and projections: the same seed gives the same numbers, on every computer.</source>
-            <translation>Graine des plongements et des projections aléatoires : la même graine donne les mêmes nombres, sur tous les ordinateurs.</translation>
-        </message>
-        <message>
-            <source>Seed</source>
-            <translation>Graine</translation>
-        </message>
-        <message>
-            <source>Positional encoding</source>
-            <translation>Encodage positionnel</translation>
-        </message>
-        <message>
-            <source>Adds sin/cos positional encodings to the embeddings, so X depends on where a word is: without it, the same word at two places gets the same row of X.</source>
-            <translation>Ajoute aux plongements des encodages positionnels sin/cos, pour que X dépende de la place d’un mot : sans eux, le même mot à deux endroits donne la même ligne de X.</translation>
-        </message>
-        <message>
-            <source>Random (seeded)</source>
-            <translation>Aléatoires (graine)</translation>
-        </message>
-        <message>
-            <source>Identity</source>
-            <translation>Identité</translation>
-        </message>
-        <message>
-            <source>Teaching model</source>
-            <translation>Modèle pédagogique</translation>
-        </message>
-        <message>
-            <source>Interpretable: every dimension of X, Q, K, V has a name (pronoun, living being, …) and W_Q, W_K, W_V, W_O are written by named rules. Sets d_model to the model's dimensions.</source>
-            <translation>Interprétable : chaque dimension de X, Q, K, V a un nom (pronom, être vivant, …) et W_Q, W_K, W_V, W_O sont écrites par des règles nommées. Fixe d_model au nombre de dimensions du modèle.</translation>
-        </message>
-        <message>
-            <source>Projections W_Q, W_K, W_V, W_O. Random: seeded values, as an untrained model. Identity: Q = K = V = X, so the score of (i, j) is the dot product of the two tokens' vectors.</source>
-            <translation>Projections W_Q, W_K, W_V, W_O. Aléatoires : valeurs tirées d’une graine, comme un modèle non entraîné. Identité : Q = K = V = X, le score de (i, j) est alors le produit scalaire des vecteurs des deux tokens.</translation>
-        </message>
-        <message>
-            <source>Projections</source>
-            <translation>Projections</translation>
-        </message>
-        <message>
-            <source>View</source>
-            <translation>Affichage</translation>
-        </message>
-        <message>
-            <source>Which head the views show: one head, or the mean of the heads' weights.</source>
-            <translation>La tête que montrent les vues : une seule tête, ou la moyenne des poids des têtes.</translation>
-        </message>
-        <message>
-            <source>Head</source>
-            <translation>Tête</translation>
-        </message>
-        <message>
-            <source>Colours of the weights (0 → 1). Blues is the chapter's heatmap; viridis and cividis are easier to read for colour-blind viewers. Signed matrices use blue–red.</source>
-            <translation>Couleurs des poids (0 → 1). Blues est la carte de chaleur du chapitre ; viridis et cividis se lisent mieux pour les personnes daltoniennes. Les matrices signées utilisent bleu–rouge.</translation>
-        </message>
-        <message>
-            <source>Colours</source>
-            <translation>Couleurs</translation>
-        </message>
-        <message>
-            <source>Global tokens: “%1” is not a list of positions (write numbers separated by commas, e.g. 0,5).</source>
-            <translation>Tokens globaux : « %1 » n’est pas une liste de positions (écrivez des nombres séparés par des virgules, ex. 0,5).</translation>
-        </message>
-        <message>
-            <source>Seed: write a whole number from 0 to 18446744073709551615.</source>
-            <translation>Graine : écrivez un nombre entier de 0 à 18446744073709551615.</translation>
-        </message>
-        <message>
-            <source>%1 / %2 = %3</source>
-            <translation>%1 / %2 = %3</translation>
-        </message>
-        <message>
-            <source>%1 / %2 is not a whole number: the number of heads must divide d_model (try %3)</source>
-            <translation>%1 / %2 n’est pas un nombre entier : le nombre de têtes doit diviser d_model (essayez %3)</translation>
-        </message>
-        <message>
-            <source>No cell masked by hand</source>
-            <translation>Aucune case masquée à la main</translation>
-        </message>
-        <message>
-            <source>1 cell masked by hand</source>
-            <translation>1 case masquée à la main</translation>
-        </message>
-        <message>
-            <source>%1 cells masked by hand</source>
-            <translation>%1 cases masquées à la main</translation>
-        </message>
-        <message>
-            <source>0 to 1</source>
-            <translation>0 à 1</translation>
-        </message>
-        <message>
-            <source>smallest to largest</source>
-            <translation>du plus petit au plus grand</translation>
-        </message>
-        <message>
-            <source>What the weights' colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as the chapter's seaborn heatmap; with a long sentence, whose weights are all small, the differences stay visible.</source>
-            <translation>Ce que couvrent les couleurs des poids. 0 à 1 : toutes les figures se lisent de la même façon. Du plus petit au plus grand poids : comme la carte de chaleur seaborn du chapitre ; avec une longue phrase, dont tous les poids sont petits, les différences restent visibles.</translation>
-        </message>
-        <message>
-            <source>Colour range</source>
-            <translation>Plage des couleurs</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::CoreMessages</name>
-        <message>
-            <source> or </source>
-            <comment>the last separator of a list: 1, 2, 4 or 8</comment>
-            <translation> ou </translation>
-        </message>
-        <message>
-            <source>the sentence is empty: type at least one word</source>
-            <translation>la phrase est vide : tapez au moins un mot</translation>
-        </message>
-        <message>
-            <source>the sentence has %1 tokens, more than the limit of %2</source>
-            <translation>la phrase a %1 tokens, plus que la limite de %2</translation>
-        </message>
-        <message>
-            <source>the sentence has more than %1 tokens (limit %2)</source>
-            <translation>la phrase a plus de %1 tokens (limite : %2)</translation>
-        </message>
-        <message>
-            <source>the sentence is too long (%1 bytes; limit %2)</source>
-            <translation>la phrase est trop longue (%1 octets ; limite : %2)</translation>
-        </message>
-        <message>
-            <source>%1 heads do not divide d_model = %2: d_k = d_model / heads must be a whole number</source>
-            <translation>%1 têtes ne divisent pas d_model = %2 : d_k = d_model / têtes doit être un nombre entier</translation>
-        </message>
-        <message>
-            <source>%1 heads do not divide the teaching model's %2 dimensions: choose %3 heads</source>
-            <translation>%1 têtes ne divisent pas les %2 dimensions du modèle pédagogique : choisissez %3 têtes</translation>
-        </message>
-        <message>
-            <source>the teaching model has %1 dimensions: d_model must be %1 (it is %2)</source>
-            <translation>le modèle pédagogique a %1 dimensions : d_model doit valoir %1 (il vaut %2)</translation>
-        </message>
-        <message>
-            <source>d_model must be at most %1 (it is %2)</source>
-            <translation>d_model doit valoir au plus %1 (il vaut %2)</translation>
-        </message>
-        <message>
-            <source>the temperature T must be a finite number greater than 0</source>
-            <translation>la température T doit être un nombre fini supérieur à 0</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::ExportDialog</name>
-        <message>
-            <source>X — embeddings + positions</source>
-            <translation>X — plongements + positions</translation>
-        </message>
-        <message>
-            <source>Q — queries</source>
-            <translation>Q — requêtes</translation>
-        </message>
-        <message>
-            <source>K — keys</source>
-            <translation>K — clés</translation>
-        </message>
-        <message>
-            <source>V — values</source>
-            <translation>V — valeurs</translation>
-        </message>
-        <message>
-            <source>Scores QKᵀ</source>
-            <translation>Scores QKᵀ</translation>
-        </message>
-        <message>
-            <source>Scaled scores</source>
-            <translation>Scores mis à l’échelle</translation>
-        </message>
-        <message>
-            <source>Masked scores</source>
-            <translation>Scores masqués</translation>
-        </message>
-        <message>
-            <source>Attention weights (softmax)</source>
-            <translation>Poids d’attention (softmax)</translation>
-        </message>
-        <message>
-            <source>Context — weights · V</source>
-            <translation>Contexte — poids · V</translation>
-        </message>
-        <message>
-            <source>Output — context · W_O</source>
-            <translation>Sortie — contexte · W_O</translation>
-        </message>
-        <message>
-            <source>Export</source>
-            <translation>Exporter</translation>
-        </message>
-        <message>
-            <source>PNG image</source>
-            <translation>Image PNG</translation>
-        </message>
-        <message>
-            <source>SVG vector image</source>
-            <translation>Image vectorielle SVG</translation>
-        </message>
-        <message>
-            <source>PDF document (one page)</source>
-            <translation>Document PDF (une page)</translation>
-        </message>
-        <message>
-            <source>CSV — this matrix</source>
-            <translation>CSV — cette matrice</translation>
-        </message>
-        <message>
-            <source>JSON — the whole trace</source>
-            <translation>JSON — toute la trace</translation>
-        </message>
-        <message>
-            <source>Head %1</source>
-            <translation>Tête %1</translation>
-        </message>
-        <message>
-            <source>All heads (mean for n × n steps)</source>
-            <translation>Toutes les têtes (moyenne pour les étapes n × n)</translation>
-        </message>
-        <message>
-            <source>Automatic (as in the window for weights, RdBu_r for signed values)</source>
-            <translation>Automatique (comme dans la fenêtre pour les poids, RdBu_r pour les valeurs signées)</translation>
-        </message>
-        <message>
-            <source>Values in cells (where they fit)</source>
-            <translation>Valeurs dans les cases (quand elles tiennent)</translation>
-        </message>
-        <message>
-            <source>Caption with the settings</source>
-            <translation>Légende avec les réglages</translation>
-        </message>
-        <message>
-            <source> dpi</source>
-            <translation> ppp</translation>
-        </message>
-        <message>
-            <source>96 dpi is the size on screen; 300 dpi is sharp in print.</source>
-            <translation>96 ppp donne la taille à l’écran ; 300 ppp est net à l’impression.</translation>
-        </message>
-        <message>
-            <source>&amp;Format:</source>
-            <translation>&amp;Format :</translation>
-        </message>
-        <message>
-            <source>&amp;Step:</source>
-            <translation>É&amp;tape :</translation>
-        </message>
-        <message>
-            <source>&amp;Head:</source>
-            <translation>Têt&amp;e :</translation>
-        </message>
-        <message>
-            <source>&amp;Title:</source>
-            <translation>T&amp;itre :</translation>
-        </message>
-        <message>
-            <source>&amp;Colour map:</source>
-            <translation>&amp;Palette de couleurs :</translation>
-        </message>
-        <message>
-            <source>&amp;Resolution:</source>
-            <translation>&amp;Résolution :</translation>
-        </message>
-        <message>
-            <source>Size:</source>
-            <translation>Taille :</translation>
-        </message>
-        <message>
-            <source>&amp;Export…</source>
-            <translation>E&amp;xporter…</translation>
-        </message>
-        <message>
-            <source>&amp;Copy</source>
-            <translation>&amp;Copier</translation>
-        </message>
-        <message>
-            <source>%1 × %2 pixels</source>
-            <translation>%1 × %2 pixels</translation>
-        </message>
-        <message>
-            <source>%1 × %2 cm</source>
-            <translation>%1 × %2 cm</translation>
-        </message>
-        <message>
-            <source>%1 rows × %2 values</source>
-            <translation>%1 lignes × %2 valeurs</translation>
-        </message>
-        <message numerus="yes">
-            <source>every matrix of the %n token(s)</source>
-            <translation>
-                <numerusform>chaque matrice du %n token</numerusform>
-                <numerusform>chaque matrice des %n tokens</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1 × %2 values: too many to preview.</source>
-            <translation>%1 × %2 valeurs : trop pour un aperçu.</translation>
-        </message>
-        <message>
-            <source>The whole trace as JSON: the tokens, every setting, X, W_Q, W_K, W_V, W_O, and for each head Q, K, V, the scores, scaled scores, masked scores, weights, context, row maxima and sums; the mean weights and the output. Read back exactly (every double round-trips).</source>
-            <translation>Toute la trace en JSON : les tokens, tous les réglages, X, W_Q, W_K, W_V, W_O et, pour chaque tête, Q, K, V, les scores, les scores mis à l’échelle, les scores masqués, les poids, le contexte, les maxima et les sommes des lignes ; les poids moyens et la sortie. Relue à l’identique (chaque double est retrouvé exactement).</translation>
-        </message>
-        <message>
-            <source>Export failed</source>
-            <translation>L’export a échoué</translation>
-        </message>
-        <message>
-            <source>%1 files (*.%2)</source>
-            <translation>Fichiers %1 (*.%2)</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::FigureRenderer</name>
-        <message>
-            <source>Input X (embeddings + positions)</source>
-            <translation>Entrée X (plongements + positions)</translation>
-        </message>
-        <message>
-            <source>Output (context · W_O)</source>
-            <translation>Sortie (contexte · W_O)</translation>
-        </message>
-        <message>
-            <source>Queries Q</source>
-            <translation>Requêtes Q</translation>
-        </message>
-        <message>
-            <source>Keys K</source>
-            <translation>Clés K</translation>
-        </message>
-        <message>
-            <source>Values V</source>
-            <translation>Valeurs V</translation>
-        </message>
-        <message>
-            <source>Scores QKᵀ</source>
-            <translation>Scores QKᵀ</translation>
-        </message>
-        <message>
-            <source>Scaled scores</source>
-            <translation>Scores mis à l’échelle</translation>
-        </message>
-        <message>
-            <source>Masked scores</source>
-            <translation>Scores masqués</translation>
-        </message>
-        <message>
-            <source>Attention weights</source>
-            <translation>Poids d’attention</translation>
-        </message>
-        <message>
-            <source>Context (weights · V)</source>
-            <translation>Contexte (poids · V)</translation>
-        </message>
-        <message>
-            <source>%1 — head %2</source>
-            <translation>%1 — tête %2</translation>
-        </message>
-        <message>
-            <source>%1 — head 0</source>
-            <translation>%1 — tête 0</translation>
-        </message>
-        <message>
-            <source>%1 — mean of %2 heads</source>
-            <translation>%1 — moyenne de %2 têtes</translation>
-        </message>
-        <message>
-            <source>%1 — all %2 heads</source>
-            <translation>%1 — les %2 têtes</translation>
-        </message>
-        <message>
-            <source>n = %1 (%2 padding)</source>
-            <translation>n = %1 (%2 de remplissage)</translation>
-        </message>
-        <message>
-            <source>n = %1</source>
-            <translation>n = %1</translation>
-        </message>
-        <message>
-            <source>d_model = %1</source>
-            <translation>d_model = %1</translation>
-        </message>
-        <message>
-            <source>1 head</source>
-            <translation>1 tête</translation>
-        </message>
-        <message>
-            <source>%1 heads</source>
-            <translation>%1 têtes</translation>
-        </message>
-        <message>
-            <source> (head %1 shown)</source>
-            <translation> (tête %1 montrée)</translation>
-        </message>
-        <message>
-            <source> (mean shown)</source>
-            <translation> (moyenne montrée)</translation>
-        </message>
-        <message>
-            <source> (all shown)</source>
-            <translation> (toutes montrées)</translation>
-        </message>
-        <message>
-            <source>d_k = %1</source>
-            <translation>d_k = %1</translation>
-        </message>
-        <message>
-            <source>scaled by √d_k</source>
-            <translation>mis à l’échelle par √d_k</translation>
-        </message>
-        <message>
-            <source>not scaled by √d_k</source>
-            <translation>sans mise à l’échelle par √d_k</translation>
-        </message>
-        <message>
-            <source>T = %1</source>
-            <translation>T = %1</translation>
-        </message>
-        <message>
-            <source>causal</source>
-            <translation>causal</translation>
-        </message>
-        <message>
-            <source>window %1</source>
-            <translation>fenêtre %1</translation>
-        </message>
-        <message>
-            <source> (global %1)</source>
-            <translation> (globaux %1)</translation>
-        </message>
-        <message>
-            <source>padding to %1</source>
-            <translation>remplissage jusqu’à %1</translation>
-        </message>
-        <message>
-            <source>1 cell masked by hand</source>
-            <translation>1 case masquée à la main</translation>
-        </message>
-        <message>
-            <source>%1 cells masked by hand</source>
-            <translation>%1 cases masquées à la main</translation>
-        </message>
-        <message>
-            <source>no mask</source>
-            <translation>sans masque</translation>
-        </message>
-        <message>
-            <source>mask: %1</source>
-            <translation>masque : %1</translation>
-        </message>
-        <message>
-            <source>positions on</source>
-            <translation>positions activées</translation>
-        </message>
-        <message>
-            <source>positions off</source>
-            <translation>positions désactivées</translation>
-        </message>
-        <message>
-            <source>random W</source>
-            <translation>W aléatoires</translation>
-        </message>
-        <message>
-            <source>identity W</source>
-            <translation>W identité</translation>
-        </message>
-        <message>
-            <source>supplied W</source>
-            <translation>W fournies</translation>
-        </message>
-        <message>
-            <source>teaching model</source>
-            <translation>modèle pédagogique</translation>
-        </message>
-        <message>
-            <source>seed %1</source>
-            <translation>graine %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::HeatmapPainter</name>
-        <message>
-            <source>Queries</source>
-            <translation>Requêtes</translation>
-        </message>
-        <message>
-            <source>Keys</source>
-            <translation>Clés</translation>
-        </message>
-        <message>
-            <source>Tokens</source>
-            <translation>Tokens</translation>
-        </message>
-        <message>
-            <source>Dimensions</source>
-            <translation>Dimensions</translation>
-        </message>
-        <message>
-            <source>masked</source>
-            <translation>masqué</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::HeatmapView</name>
-        <message>
-            <source>masked</source>
-            <translation>masqué</translation>
-        </message>
-        <message>
-            <source>Weight</source>
-            <translation>Poids</translation>
-        </message>
-        <message>
-            <source>Score</source>
-            <translation>Score</translation>
-        </message>
-        <message>
-            <source>Scaled score</source>
-            <translation>Score mis à l’échelle</translation>
-        </message>
-        <message>
-            <source>Masked score</source>
-            <translation>Score masqué</translation>
-        </message>
-        <message>
-            <source>Value</source>
-            <translation>Valeur</translation>
-        </message>
-        <message>
-            <source>Queries</source>
-            <translation>Requêtes</translation>
-        </message>
-        <message>
-            <source>Keys</source>
-            <translation>Clés</translation>
-        </message>
-        <message>
-            <source>%1: %2 (position %3)</source>
-            <translation>%1 : %2 (position %3)</translation>
-        </message>
-        <message>
-            <source>Query</source>
-            <translation>Requête</translation>
-        </message>
-        <message>
-            <source>Token</source>
-            <translation>Token</translation>
-        </message>
-        <message>
-            <source>Key</source>
-            <translation>Clé</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1 : %2</translation>
-        </message>
-        <message>
-            <source>Dimension</source>
-            <translation>Dimension</translation>
-        </message>
-        <message>
-            <source>masked: %1</source>
-            <translation>masqué : %1</translation>
-        </message>
-        <message>
-            <source>No matrix to show</source>
-            <translation>Aucune matrice à montrer</translation>
-        </message>
-        <message>
-            <source>Heatmap</source>
-            <translation>Carte de chaleur</translation>
-        </message>
-        <message>
-            <source>%1 rows, %2 columns; no cell selected</source>
-            <translation>%1 lignes, %2 colonnes ; aucune case sélectionnée</translation>
-        </message>
-        <message>
-            <source>Heatmap, selected cell: %1, %2</source>
-            <translation>Carte de chaleur, case sélectionnée : %1, %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::MainWindow</name>
-        <message>
-            <source>AttnViz</source>
-            <translation>AttnViz</translation>
-        </message>
-        <message>
-            <source>Mask editing: click a cell to hide that key from that query, click again to show it.</source>
-            <translation>Modification du masque : cliquez sur une case pour cacher cette clé à cette requête, cliquez de nouveau pour la montrer.</translation>
-        </message>
-        <message>
-            <source>The last result stays shown.</source>
-            <translation>Le dernier résultat reste affiché.</translation>
-        </message>
-        <message>
-            <source>Computation cancelled. %1</source>
-            <translation>Calcul annulé. %1</translation>
-        </message>
-        <message>
-            <source>This text cannot be used: %1. %2</source>
-            <translation>Ce texte ne peut pas être utilisé : %1. %2</translation>
-        </message>
-        <message>
-            <source>These settings cannot be used: %1. %2</source>
-            <translation>Ces réglages ne peuvent pas être utilisés : %1. %2</translation>
-        </message>
-        <message>
-            <source>The computation failed: %1. %2</source>
-            <translation>Le calcul a échoué : %1. %2</translation>
-        </message>
-        <message>
-            <source>✕</source>
-            <translation>✕</translation>
-        </message>
-        <message>
-            <source>Hide this message</source>
-            <translation>Masquer ce message</translation>
-        </message>
-        <message>
-            <source>&amp;Sentence</source>
-            <translation>&amp;Phrase</translation>
-        </message>
-        <message>
-            <source>Type a sentence: the attention is recomputed as you type.</source>
-            <translation>Tapez une phrase : l’attention est recalculée pendant la frappe.</translation>
-        </message>
-        <message>
-            <source>The input: n tokens, each becomes a row of X ∈ ℝ^(n × d_model). Up to %1 tokens.</source>
-            <translation>L’entrée : n tokens, chacun devient une ligne de X ∈ ℝ^(n × d_model). Jusqu’à %1 tokens.</translation>
-        </message>
-        <message>
-            <source>Attention weights</source>
-            <translation>Poids d’attention</translation>
-        </message>
-        <message>
-            <source>softmax(QKᵀ/√d_k + mask): row i = query i, column j = key j; each row sums to 1.</source>
-            <translation>softmax(QKᵀ/√d_k + masque) : ligne i = requête i, colonne j = clé j ; chaque ligne somme à 1.</translation>
-        </message>
-        <message>
-            <source>Step by step</source>
-            <translation>Étape par étape</translation>
-        </message>
-        <message>
-            <source>Every matrix of the computation, from X to the output, with its formula and shape.</source>
-            <translation>Chaque matrice du calcul, de X à la sortie, avec sa formule et sa forme.</translation>
-        </message>
-        <message>
-            <source>Controls</source>
-            <translation>Réglages</translation>
-        </message>
-        <message>
-            <source>Row of weights</source>
-            <translation>Ligne de poids</translation>
-        </message>
-        <message>
-            <source>How the weight is computed</source>
-            <translation>Comment le poids est calculé</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>&amp;Fichier</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Quitter</translation>
-        </message>
-        <message>
-            <source>&amp;Examples</source>
-            <translation>E&amp;xemples</translation>
-        </message>
-        <message>
-            <source>French</source>
-            <translation>Français</translation>
-        </message>
-        <message>
-            <source>English</source>
-            <translation>Anglais</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1 : %2</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>&amp;Affichage</translation>
-        </message>
-        <message>
-            <source>Attention &amp;weights</source>
-            <translation>&amp;Poids d’attention</translation>
-        </message>
-        <message>
-            <source>&amp;Step by step</source>
-            <translation>Étape par ét&amp;ape</translation>
-        </message>
-        <message>
-            <source>&amp;Larger text</source>
-            <translation>Texte plus &amp;grand</translation>
-        </message>
-        <message>
-            <source>S&amp;maller text</source>
-            <translation>Texte plus pet&amp;it</translation>
-        </message>
-        <message>
-            <source>Computing on a worker thread: the window stays usable.</source>
-            <translation>Calcul sur un fil d’exécution séparé : la fenêtre reste utilisable.</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>Annuler</translation>
-        </message>
-        <message>
-            <source>Stop this computation; the last result stays shown.</source>
-            <translation>Arrêter ce calcul ; le dernier résultat reste affiché.</translation>
-        </message>
-        <message>
-            <source>1 token</source>
-            <translation>1 token</translation>
-        </message>
-        <message>
-            <source>%1 tokens</source>
-            <translation>%1 tokens</translation>
-        </message>
-        <message>
-            <source> · d_model %1 · 1 head</source>
-            <translation> · d_model %1 · 1 tête</translation>
-        </message>
-        <message>
-            <source> · d_model %1 · %2 heads</source>
-            <translation> · d_model %1 · %2 têtes</translation>
-        </message>
-        <message>
-            <source> · d_k %1 · computed in %2</source>
-            <translation> · d_k %1 · calculé en %2</translation>
-        </message>
-        <message>
-            <source>under 1 ms</source>
-            <translation>moins de 1 ms</translation>
-        </message>
-        <message>
-            <source>%1 ms</source>
-            <translation>%1 ms</translation>
-        </message>
-        <message>
-            <source>These weights cannot be used: %1.</source>
-            <translation>Ces poids ne peuvent pas être utilisés : %1.</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Untrained weights.&lt;/b&gt; W_Q, W_K and W_V are random numbers: the patterns below carry no linguistic meaning. For attention that means something, use the teaching model.</source>
-            <translation>&lt;b&gt;Poids non entraînés.&lt;/b&gt; W_Q, W_K et W_V sont des nombres aléatoires : les motifs ci-dessous n’ont aucun sens linguistique. Pour une attention qui a du sens, utilisez le modèle pédagogique.</translation>
-        </message>
-        <message>
-            <source>Use the teaching model</source>
-            <translation>Utiliser le modèle pédagogique</translation>
-        </message>
-        <message>
-            <source>Projections: Teaching model (its named dimensions and rules)</source>
-            <translation>Projections : modèle pédagogique (ses dimensions et ses règles nommées)</translation>
-        </message>
-        <message>
-            <source>Weights</source>
-            <translation>Matrices W</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::RowChart</name>
-        <message>
-            <source>weight</source>
-            <translation>poids</translation>
-        </message>
-        <message>
-            <source>keys j</source>
-            <translation>clés j</translation>
-        </message>
-        <message>
-            <source>The selected query's row of weights: how much it attends to each key. The bars add up to 1 (softmax), masked keys get 0.</source>
-            <translation>La ligne de poids de la requête sélectionnée : l’attention qu’elle porte à chaque clé. Les barres totalisent 1 (softmax), les clés masquées ont 0.</translation>
-        </message>
-        <message>
-            <source>Click a cell or a token to chart its row of weights</source>
-            <translation>Cliquez sur une case ou un token pour tracer sa ligne de poids</translation>
-        </message>
-        <message>
-            <source>mean of %1 heads</source>
-            <translation>moyenne de %1 têtes</translation>
-        </message>
-        <message>
-            <source>head %1</source>
-            <translation>tête %1</translation>
-        </message>
-        <message>
-            <source>Query %1 « %2 », %3: top %4 of %5 keys</source>
-            <translation>Requête %1 « %2 », %3 : les %4 plus grands poids sur %5 clés</translation>
-        </message>
-        <message>
-            <source>Query %1 « %2 », %3: its weights over the keys</source>
-            <translation>Requête %1 « %2 », %3 : ses poids sur les clés</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::SessionActions</name>
-        <message>
-            <source>AttnViz sessions (*.attnviz)</source>
-            <translation>Sessions AttnViz (*.attnviz)</translation>
-        </message>
-        <message>
-            <source>&amp;Open Session…</source>
-            <translation>&amp;Ouvrir une session…</translation>
-        </message>
-        <message>
-            <source>Open &amp;Recent</source>
-            <translation>Sessions &amp;récentes</translation>
-        </message>
-        <message>
-            <source>&amp;Save Session</source>
-            <translation>&amp;Enregistrer la session</translation>
-        </message>
-        <message>
-            <source>Save Session &amp;As…</source>
-            <translation>Enregistrer la session &amp;sous…</translation>
-        </message>
-        <message>
-            <source>&amp;Export…</source>
-            <translation>E&amp;xporter…</translation>
-        </message>
-        <message>
-            <source>Save a figure (PNG, SVG, PDF) or the numbers (CSV, JSON)</source>
-            <translation>Enregistrer une figure (PNG, SVG, PDF) ou les nombres (CSV, JSON)</translation>
-        </message>
-        <message>
-            <source>Copy &amp;Image</source>
-            <translation>Copier l’&amp;image</translation>
-        </message>
-        <message>
-            <source>Copy Weights as &amp;CSV</source>
-            <translation>Copier les poids en &amp;CSV</translation>
-        </message>
-        <message>
-            <source>Cannot open the session</source>
-            <translation>Impossible d’ouvrir la session</translation>
-        </message>
-        <message>
-            <source>Cannot save the session</source>
-            <translation>Impossible d’enregistrer la session</translation>
-        </message>
-        <message>
-            <source>Cannot copy the image</source>
-            <translation>Impossible de copier l’image</translation>
-        </message>
-        <message>
-            <source>Cannot copy the numbers</source>
-            <translation>Impossible de copier les nombres</translation>
-        </message>
-        <message>
-            <source>&amp;Clear List</source>
-            <translation>&amp;Vider la liste</translation>
-        </message>
-        <message>
-            <source>Open Session</source>
-            <translation>Ouvrir une session</translation>
-        </message>
-        <message>
-            <source>Save Session</source>
-            <translation>Enregistrer la session</translation>
-        </message>
-        <message>
-            <source>Nothing to export</source>
-            <translation>Rien à exporter</translation>
-        </message>
-        <message>
-            <source>There is no result yet: type a sentence first.</source>
-            <translation>Il n’y a pas encore de résultat : tapez d’abord une phrase.</translation>
-        </message>
-        <message>
-            <source>%1[*] — AttnViz</source>
-            <translation>%1[*] — AttnViz</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::StepperView</name>
-        <message>
-            <source>causal (key j ≤ query i)</source>
-            <translation>causal (clé j ≤ requête i)</translation>
-        </message>
-        <message>
-            <source>sliding window w = %1 (|i − j| &lt; %1)</source>
-            <translation>fenêtre glissante w = %1 (|i − j| &lt; %1)</translation>
-        </message>
-        <message>
-            <source> with global tokens %1</source>
-            <translation> avec les tokens globaux %1</translation>
-        </message>
-        <message>
-            <source>padding keys hidden</source>
-            <translation>clés de remplissage cachées</translation>
-        </message>
-        <message>
-            <source>1 cell masked by hand</source>
-            <translation>1 case masquée à la main</translation>
-        </message>
-        <message>
-            <source>%1 cells masked by hand</source>
-            <translation>%1 cases masquées à la main</translation>
-        </message>
-        <message>
-            <source>No mask is active: masked = scaled.</source>
-            <translation>Aucun masque n’est actif : scores masqués = scores mis à l’échelle.</translation>
-        </message>
-        <message>
-            <source>Active masks: %1. Hidden cells are hatched.</source>
-            <translation>Masques actifs : %1. Les cases cachées sont hachurées.</translation>
-        </message>
-        <message>
-            <source> Shown: the mean over the %1 heads.</source>
-            <translation> Affiché : la moyenne sur les %1 têtes.</translation>
-        </message>
-        <message>
-            <source> Shown: head %1 of %2.</source>
-            <translation> Affiché : la tête %1 sur %2.</translation>
-        </message>
-        <message>
-            <source> Shown: the %1 heads side by side (d_k = %2 columns each).</source>
-            <translation> Affiché : les %1 têtes côte à côte (d_k = %2 colonnes chacune).</translation>
-        </message>
-        <message>
-            <source> Shown: head %1, its d_k = %2 columns.</source>
-            <translation> Affiché : la tête %1, ses d_k = %2 colonnes.</translation>
-        </message>
-        <message>
-            <source>%1 = X · W_%1</source>
-            <translation>%1 = X · W_%1</translation>
-        </message>
-        <message>
-            <source>X (%1) · W_%2 (%3) = %2 (%1); per head n × d_k = %4.</source>
-            <translation>X (%1) · W_%2 (%3) = %2 (%1) ; par tête n × d_k = %4.</translation>
-        </message>
-        <message>
-            <source>Tokens → X</source>
-            <translation>Tokens → X</translation>
-        </message>
-        <message>
-            <source>Each token becomes a vector of d_model = %1 named features, read from the teaching model's lexicon (an unknown word gets 0s)%2.</source>
-            <translation>Chaque token devient un vecteur de d_model = %1 caractéristiques nommées, lues dans le lexique du modèle pédagogique (un mot inconnu reçoit des 0)%2.</translation>
-        </message>
-        <message>
-            <source> plus position features</source>
-            <translation> plus des caractéristiques de position</translation>
-        </message>
-        <message>
-            <source>X = lexicon features(tokens) + position features</source>
-            <translation>X = caractéristiques du lexique(tokens) + caractéristiques de position</translation>
-        </message>
-        <message>
-            <source>X ∈ ℝ^(n × d_model): %1 tokens × %2 = %3.</source>
-            <translation>X ∈ ℝ^(n × d_model) : %1 tokens × %2 = %3.</translation>
-        </message>
-        <message>
-            <source>Each token becomes a vector of d_model = %1 numbers: its embedding (the same word always gets the same vector)%2.</source>
-            <translation>Chaque token devient un vecteur de d_model = %1 nombres : son plongement (le même mot reçoit toujours le même vecteur)%2.</translation>
-        </message>
-        <message>
-            <source> plus its position (PE)</source>
-            <translation> plus sa position (PE)</translation>
-        </message>
-        <message>
-            <source>; positional encoding is off</source>
-            <translation>; l’encodage positionnel est désactivé</translation>
-        </message>
-        <message>
-            <source>X = embedding(tokens) + PE</source>
-            <translation>X = plongement(tokens) + PE</translation>
-        </message>
-        <message>
-            <source>X = embedding(tokens)</source>
-            <translation>X = plongement(tokens)</translation>
-        </message>
-        <message>
-            <source>Query — &lt;b&gt;what we look for&lt;/b&gt; (like a search query).</source>
-            <translation>Requête (query) — &lt;b&gt;ce que nous recherchons&lt;/b&gt; (comme une requête de recherche).</translation>
-        </message>
-        <message>
-            <source>Key — &lt;b&gt;what each position offers&lt;/b&gt; (like the entries of an index).</source>
-            <translation>Clé (key) — &lt;b&gt;ce que chaque position offre&lt;/b&gt; (comme les entrées d’un index).</translation>
-        </message>
-        <message>
-            <source>Value — &lt;b&gt;the content&lt;/b&gt; itself (like the documents).</source>
-            <translation>Valeur (value) — &lt;b&gt;le contenu réel&lt;/b&gt; (comme les documents).</translation>
-        </message>
-        <message>
-            <source>Scores QKᵀ</source>
-            <translation>Scores QKᵀ</translation>
-        </message>
-        <message>
-            <source>Entry (i, j): how much position i should attend to position j — the dot product of query i and key j.</source>
-            <translation>Entrée (i, j) : combien la position i doit porter son attention sur la position j — le produit scalaire de la requête i et de la clé j.</translation>
-        </message>
-        <message>
-            <source>Q (%1) · Kᵀ (%2) = scores (%3).</source>
-            <translation>Q (%1) · Kᵀ (%2) = scores (%3).</translation>
-        </message>
-        <message>
-            <source>scaled = Q·K&lt;sup&gt;T&lt;/sup&gt; / √d&lt;sub&gt;k&lt;/sub&gt; = Q·K&lt;sup&gt;T&lt;/sup&gt; / √%1 = Q·K&lt;sup&gt;T&lt;/sup&gt; / %2</source>
-            <translation>mis à l’échelle = Q·K&lt;sup&gt;T&lt;/sup&gt; / √d&lt;sub&gt;k&lt;/sub&gt; = Q·K&lt;sup&gt;T&lt;/sup&gt; / √%1 = Q·K&lt;sup&gt;T&lt;/sup&gt; / %2</translation>
-        </message>
-        <message>
-            <source>scaled = Q·K&lt;sup&gt;T&lt;/sup&gt; / (√d&lt;sub&gt;k&lt;/sub&gt; · T) = Q·K&lt;sup&gt;T&lt;/sup&gt; / (√%1 × %2) = Q·K&lt;sup&gt;T&lt;/sup&gt; / %3</source>
-            <translation>mis à l’échelle = Q·K&lt;sup&gt;T&lt;/sup&gt; / (√d&lt;sub&gt;k&lt;/sub&gt; · T) = Q·K&lt;sup&gt;T&lt;/sup&gt; / (√%1 × %2) = Q·K&lt;sup&gt;T&lt;/sup&gt; / %3</translation>
-        </message>
-        <message>
-            <source>scaled = Q·K&lt;sup&gt;T&lt;/sup&gt; / T = Q·K&lt;sup&gt;T&lt;/sup&gt; / %1 (scaling by √d&lt;sub&gt;k&lt;/sub&gt; is off)</source>
-            <translation>mis à l’échelle = Q·K&lt;sup&gt;T&lt;/sup&gt; / T = Q·K&lt;sup&gt;T&lt;/sup&gt; / %1 (mise à l’échelle par √d&lt;sub&gt;k&lt;/sub&gt; désactivée)</translation>
-        </message>
-        <message>
-            <source>Scaled by √d_k</source>
-            <translation>Mise à l’échelle par √d_k</translation>
-        </message>
-        <message>
-            <source>Why scale? For a large d_k the dot products grow large and push the softmax into regions with extremely small gradients; dividing by √d_k keeps the variance stable.</source>
-            <translation>Pourquoi mettre à l’échelle ? Pour un grand d_k, les produits scalaires peuvent devenir très grands en magnitude et poussent softmax dans des régions aux gradients extrêmement petits ; la mise à l’échelle par √d_k maintient la variance stable.</translation>
-        </message>
-        <message>
-            <source>scaled: %1.</source>
-            <translation>scores mis à l’échelle : %1.</translation>
-        </message>
-        <message>
-            <source>Masked</source>
-            <translation>Masque</translation>
-        </message>
-        <message>
-            <source>masked&lt;sub&gt;ij&lt;/sub&gt; = scaled&lt;sub&gt;ij&lt;/sub&gt; where the mask lets query i see key j, −∞ elsewhere</source>
-            <translation>masqué&lt;sub&gt;ij&lt;/sub&gt; = mis à l’échelle&lt;sub&gt;ij&lt;/sub&gt; là où le masque laisse la requête i voir la clé j, −∞ ailleurs</translation>
-        </message>
-        <message>
-            <source>masked: %1.</source>
-            <translation>scores masqués : %1.</translation>
-        </message>
-        <message>
-            <source>Softmax weights</source>
-            <translation>Poids du softmax</translation>
-        </message>
-        <message>
-            <source>Each row sums to 1: how much query i attends to each key. Masked keys get 0.</source>
-            <translation>Chaque ligne somme à 1 : l’attention que la requête i porte à chaque clé. Les clés masquées reçoivent 0.</translation>
-        </message>
-        <message>
-            <source>w&lt;sub&gt;ij&lt;/sub&gt; = exp(m&lt;sub&gt;ij&lt;/sub&gt; − max&lt;sub&gt;j&lt;/sub&gt; m&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;j&lt;/sub&gt; exp(m&lt;sub&gt;ij&lt;/sub&gt; − max&lt;sub&gt;j&lt;/sub&gt; m&lt;sub&gt;ij&lt;/sub&gt;)</source>
-            <translation>w&lt;sub&gt;ij&lt;/sub&gt; = exp(m&lt;sub&gt;ij&lt;/sub&gt; − max&lt;sub&gt;j&lt;/sub&gt; m&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;j&lt;/sub&gt; exp(m&lt;sub&gt;ij&lt;/sub&gt; − max&lt;sub&gt;j&lt;/sub&gt; m&lt;sub&gt;ij&lt;/sub&gt;)</translation>
-        </message>
-        <message>
-            <source>weights: %1.</source>
-            <translation>poids : %1.</translation>
-        </message>
-        <message>
-            <source>Context = weights · V</source>
-            <translation>Contexte = poids · V</translation>
-        </message>
-        <message>
-            <source>Row i is a weighted sum of the values: what position i gathers from the others.</source>
-            <translation>La ligne i est une somme pondérée des valeurs : ce que la position i recueille des autres.</translation>
-        </message>
-        <message>
-            <source>context&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; · v&lt;sub&gt;j&lt;/sub&gt;, that is context = weights · V</source>
-            <translation>contexte&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; · v&lt;sub&gt;j&lt;/sub&gt;, c’est-à-dire contexte = poids · V</translation>
-        </message>
-        <message>
-            <source>weights (%1) · V (%2) = context (%2).</source>
-            <translation>poids (%1) · V (%2) = contexte (%2).</translation>
-        </message>
-        <message>
-            <source>Output = context · W_O</source>
-            <translation>Sortie = contexte · W_O</translation>
-        </message>
-        <message>
-            <source>The output projection W_O mixes the heads' contexts back into d_model numbers per token.</source>
-            <translation>La projection de sortie W_O recombine les contextes des têtes en d_model nombres par token.</translation>
-        </message>
-        <message>
-            <source>output = concat(context&lt;sub&gt;1&lt;/sub&gt; … context&lt;sub&gt;h&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt;</source>
-            <translation>sortie = concat(contexte&lt;sub&gt;1&lt;/sub&gt; … contexte&lt;sub&gt;h&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt;</translation>
-        </message>
-        <message>
-            <source>context (%1) · W_O (%2) = output (%1).</source>
-            <translation>contexte (%1) · W_O (%2) = sortie (%1).</translation>
-        </message>
-        <message>
-            <source>◀ Previous</source>
-            <translation>◀ Précédente</translation>
-        </message>
-        <message>
-            <source>Previous step (← or Page Up; Home: first step)</source>
-            <translation>Étape précédente (← ou Page précédente ; Début : première étape)</translation>
-        </message>
-        <message>
-            <source>Next ▶</source>
-            <translation>Suivante ▶</translation>
-        </message>
-        <message>
-            <source>Next step (→ or Page Down; End: last step)</source>
-            <translation>Étape suivante (→ ou Page suivante ; Fin : dernière étape)</translation>
-        </message>
-        <message>
-            <source>1 X</source>
-            <translation>1 X</translation>
-        </message>
-        <message>
-            <source>2 Q</source>
-            <translation>2 Q</translation>
-        </message>
-        <message>
-            <source>3 K</source>
-            <translation>3 K</translation>
-        </message>
-        <message>
-            <source>4 V</source>
-            <translation>4 V</translation>
-        </message>
-        <message>
-            <source>5 QKᵀ</source>
-            <translation>5 QKᵀ</translation>
-        </message>
-        <message>
-            <source>6 ÷√d_k</source>
-            <translation>6 ÷√d_k</translation>
-        </message>
-        <message>
-            <source>7 mask</source>
-            <translation>7 masque</translation>
-        </message>
-        <message>
-            <source>8 softmax</source>
-            <translation>8 softmax</translation>
-        </message>
-        <message>
-            <source>9 ·V</source>
-            <translation>9 ·V</translation>
-        </message>
-        <message>
-            <source>10 W_O</source>
-            <translation>10 W_O</translation>
-        </message>
-        <message>
-            <source>Step %1 of %2</source>
-            <translation>Étape %1 sur %2</translation>
-        </message>
-        <message>
-            <source>Type a sentence to see this step.</source>
-            <translation>Tapez une phrase pour voir cette étape.</translation>
-        </message>
-        <message>
-            <source>Step %1 of %2 — %3</source>
-            <translation>Étape %1 sur %2 — %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::TokenStrip</name>
-        <message>
-            <source>The tokens of the sentence, in order. Click one (or use ← and →) to select its row (its query).</source>
-            <translation>Les tokens de la phrase, dans l’ordre. Cliquez sur l’un d’eux (ou utilisez ← et →) pour sélectionner sa ligne (sa requête).</translation>
-        </message>
-        <message>
-            <source>Token %1: padding [PAD], not in the sentence (masked as a key)</source>
-            <translation>Token %1 : remplissage [PAD], absent de la phrase (masqué comme clé)</translation>
-        </message>
-        <message>
-            <source>Token %1 « %2 »: bytes %3–%4 of the sentence (UTF-8)</source>
-            <translation>Token %1 « %2 » : octets %3 à %4 de la phrase (UTF-8)</translation>
-        </message>
-        <message>
-            <source>Not in the %1 lexicon: neutral features (every lexical feature is 0)</source>
-            <translation>Absent du lexique %1 : caractéristiques neutres (toutes les caractéristiques lexicales valent 0)</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::WeightEditor</name>
-        <message>
-            <source>Q = X·W_Q, K = X·W_K, V = X·W_V, output = context·W_O. Rows: the dimensions coming in; columns: the dimensions going out. Double-click a number, type another, press Enter: everything is recomputed.</source>
-            <translation>Q = X·W_Q, K = X·W_K, V = X·W_V, sortie = contexte·W_O. Lignes : les dimensions d’entrée ; colonnes : les dimensions de sortie. Double-cliquez sur un nombre, tapez-en un autre, appuyez sur Entrée : tout est recalculé.</translation>
-        </message>
-        <message>
-            <source>W_Q makes each token's query: what it looks for.</source>
-            <translation>W_Q fabrique la requête de chaque token : ce qu’il recherche.</translation>
-        </message>
-        <message>
-            <source>W_K makes each token's key: what it offers to the queries.</source>
-            <translation>W_K fabrique la clé de chaque token : ce qu’il offre aux requêtes.</translation>
-        </message>
-        <message>
-            <source>W_V makes each token's value: what it passes on when attended to.</source>
-            <translation>W_V fabrique la valeur de chaque token : ce qu’il transmet quand on lui porte attention.</translation>
-        </message>
-        <message>
-            <source>W_O mixes the heads' contexts into the output.</source>
-            <translation>W_O combine les contextes des têtes dans la sortie.</translation>
-        </message>
-        <message>
-            <source>Reset</source>
-            <translation>Rétablir</translation>
-        </message>
-        <message>
-            <source>the teaching model's matrices</source>
-            <translation>les matrices du modèle pédagogique</translation>
-        </message>
-        <message>
-            <source>the random (seeded) matrices</source>
-            <translation>les matrices aléatoires (graine)</translation>
-        </message>
-        <message>
-            <source>the identity matrices</source>
-            <translation>les matrices identité</translation>
-        </message>
-        <message>
-            <source>the matrices loaded from the file or session</source>
-            <translation>les matrices chargées depuis le fichier ou la session</translation>
-        </message>
-        <message>
-            <source>Edited. Reset goes back to %1.</source>
-            <translation>Modifiées. Rétablir revient à %1.</translation>
-        </message>
-        <message>
-            <source>Not edited: %1.</source>
-            <translation>Non modifiées : %1.</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::WeightMatrixModel</name>
-        <message>
-            <source>Row %1 « %2 », column %3 « %4 »: %5</source>
-            <translation>Ligne %1 « %2 », colonne %3 « %4 » : %5</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::WeightsActions</name>
-        <message>
-            <source>Load &amp;Weights…</source>
-            <translation>Charger des &amp;poids…</translation>
-        </message>
-        <message>
-            <source>Use W_Q, W_K, W_V and W_O from a weights JSON file or from .npy files (numpy)</source>
-            <translation>Utiliser W_Q, W_K, W_V et W_O d’un fichier de poids JSON ou de fichiers .npy (numpy)</translation>
-        </message>
-        <message>
-            <source>Save W&amp;eights…</source>
-            <translation>Enregistrer les poi&amp;ds…</translation>
-        </message>
-        <message>
-            <source>Save the W_Q, W_K, W_V and W_O in use as a weights JSON file</source>
-            <translation>Enregistrer les W_Q, W_K, W_V et W_O utilisées dans un fichier de poids JSON</translation>
-        </message>
-        <message>
-            <source>Cannot load the weights</source>
-            <translation>Impossible de charger les poids</translation>
-        </message>
-        <message>
-            <source>Cannot save the weights</source>
-            <translation>Impossible d’enregistrer les poids</translation>
-        </message>
-        <message>
-            <source>Load Weights</source>
-            <translation>Charger des poids</translation>
-        </message>
-        <message>
-            <source>Weights (*.json *.npy);;Weights JSON (*.json);;NumPy W_Q.npy … W_O.npy (*.npy)</source>
-            <translation>Poids (*.json *.npy);;Poids JSON (*.json);;NumPy W_Q.npy … W_O.npy (*.npy)</translation>
-        </message>
-        <message>
-            <source>Save Weights</source>
-            <translation>Enregistrer les poids</translation>
-        </message>
-        <message>
-            <source>Weights JSON (*.json)</source>
-            <translation>Poids JSON (*.json)</translation>
-        </message>
-    </context>
-    <context>
-        <name>attnviz::ui::WhyScaleChart</name>
-        <message>
-            <source>&lt;p&gt;&lt;b&gt;Why scale by √d&lt;sub&gt;k&lt;/sub&gt;?&lt;/b&gt; Take a query q and a key k whose d&lt;sub&gt;k&lt;/sub&gt; entries are independent, of mean 0 and variance 1. Their dot product q·k = Σ&lt;sub&gt;m&lt;/sub&gt; q&lt;sub&gt;m&lt;/sub&gt;k&lt;sub&gt;m&lt;/sub&gt; then has variance d&lt;sub&gt;k&lt;/sub&gt;: the larger d&lt;sub&gt;k&lt;/sub&gt;, the larger the scores in magnitude (left). Without scaling, the softmax of a row of %1 scores then puts almost all the weight on one key — its largest weight goes to 1 (right) — and softmax is pushed into regions with extremely small gradients. Dividing by √d&lt;sub&gt;k&lt;/sub&gt; brings the variance back to 1: the scaling by √d&lt;sub&gt;k&lt;/sub&gt; keeps the variance stable, and the weights stay spread out.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;Pourquoi mettre à l’échelle par √d&lt;sub&gt;k&lt;/sub&gt; ?&lt;/b&gt; Prenons une requête q et une clé k dont les d&lt;sub&gt;k&lt;/sub&gt; composantes sont indépendantes, de moyenne 0 et de variance 1. Leur produit scalaire q·k = Σ&lt;sub&gt;m&lt;/sub&gt; q&lt;sub&gt;m&lt;/sub&gt;k&lt;sub&gt;m&lt;/sub&gt; a alors pour variance d&lt;sub&gt;k&lt;/sub&gt; : plus d&lt;sub&gt;k&lt;/sub&gt; est grand, plus les scores sont grands en magnitude (à gauche). Sans mise à l’échelle, le softmax d’une ligne de %1 scores met alors presque tout le poids sur une seule clé — son plus grand poids tend vers 1 (à droite) — et softmax est poussé dans des régions aux gradients extrêmement petits. Diviser par √d&lt;sub&gt;k&lt;/sub&gt; ramène la variance à 1 : la mise à l’échelle par √d&lt;sub&gt;k&lt;/sub&gt; maintient la variance stable, et les poids restent répartis.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>Variance of the scores q·k</source>
-            <translation>Variance des scores q·k</translation>
-        </message>
-        <message>
-            <source>without scaling</source>
-            <translation>sans mise à l’échelle</translation>
-        </message>
-        <message>
-            <source>Export Image…</source>
-            <translation>Exporter l’image…</translation>
-        </message>
-        <message>
-            <source>Save both charts as PNG, SVG or PDF</source>
-            <translation>Enregistrer les deux graphiques en PNG, SVG ou PDF</translation>
-        </message>
-        <message>
-            <source>Measured on %1 random queries and keys (entries uniform, mean 0, variance 1; seed %2) for each d_k.</source>
-            <translation>Mesuré sur %1 requêtes et clés aléatoires (composantes uniformes, moyenne 0, variance 1 ; graine %2) pour chaque d_k.</translation>
-        </message>
-        <message>
-            <source>Measuring…</source>
-            <translation>Mesure en cours…</translation>
-        </message>
-        <message>
-            <source>Export the √d_k Charts</source>
-            <translation>Exporter les graphiques √d_k</translation>
-        </message>
-        <message>
-            <source>Images (*.png *.svg *.pdf)</source>
-            <translation>Images (*.png *.svg *.pdf)</translation>
-        </message>
-        <message>
-            <source>Cannot export the charts</source>
-            <translation>Impossible d’exporter les graphiques</translation>
-        </message>
-        <message>
-            <source>without scaling (≈ d_k)</source>
-            <translation>sans mise à l’échelle (≈ d_k)</translation>
-        </message>
-        <message>
-            <source>with ÷√d_k (≈ 1)</source>
-            <translation>avec ÷√d_k (≈ 1)</translation>
-        </message>
-        <message>
-            <source>with ÷√d_k</source>
-            <translation>avec ÷√d_k</translation>
-        </message>
-        <message>
-            <source>equal weights 1/n</source>
-            <translation>poids égaux 1/n</translation>
-        </message>
-        <message>
-            <source>largest weight</source>
-            <translation>plus grand poids</translation>
-        </message>
-        <message>
-            <source>d_k (log)</source>
-            <translation>d_k (échelle log)</translation>
-        </message>
-        <message>
-            <source>variance (log)</source>
-            <translation>variance (échelle log)</translation>
-        </message>
-        <message>
-            <source>Largest softmax weight (n = %1)</source>
-            <translation>Plus grand poids du softmax (n = %1)</translation>
-        </message>
-    </context>
+<context>
+    <name>attnviz::ui::CellExplainer</name>
+    <message>
+        <source>&lt;p&gt;Click a cell of the heatmap to see how its weight is computed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Cliquez sur une case de la carte de chaleur pour voir comment son poids est calculé.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Weight %1: query %2 «&amp;nbsp;%3&amp;nbsp;» → key %4 «&amp;nbsp;%5&amp;nbsp;»&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Poids %1&#xa0;: requête %2 «&amp;nbsp;%3&amp;nbsp;» → clé %4 «&amp;nbsp;%5&amp;nbsp;»&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The heatmap shows the mean over the %1 heads:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;La carte de chaleur montre la moyenne sur les %1 têtes&#xa0;:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>mean %1 = (%2) / %3 = &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>moyenne %1 = (%2) / %3 = &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Below, head 1 in detail.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ci-dessous, la tête 1 en détail.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Head %1 of %2 (its own slice of d_k = %3 columns of Q and K).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Tête %1 sur %2 (sa propre tranche de d_k = %3 colonnes de Q et de K).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;1. The query of «&amp;nbsp;%1&amp;nbsp;» and the key of «&amp;nbsp;%2&amp;nbsp;»&lt;/b&gt; (d_k = %3 numbers each)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;1. La requête de «&amp;nbsp;%1&amp;nbsp;» et la clé de «&amp;nbsp;%2&amp;nbsp;»&lt;/b&gt; (d_k = %3 nombres chacune)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>dimension: query ↔ key</source>
+        <translation>dimension&#xa0;: requête ↔ clé</translation>
+    </message>
+    <message>
+        <source>«&amp;nbsp;%1&amp;nbsp;» × «&amp;nbsp;%2&amp;nbsp;» = %3 × %4 = &lt;b&gt;%5&lt;/b&gt;</source>
+        <translation>«&amp;nbsp;%1&amp;nbsp;» × «&amp;nbsp;%2&amp;nbsp;» = %3 × %4 = &lt;b&gt;%5&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The largest products (highlighted below):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Les plus grands produits (surlignés ci-dessous)&#xa0;:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The largest products are highlighted.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Les plus grands produits sont surlignés.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>… (%1 terms)</source>
+        <translation>… (%1 termes)</translation>
+    </message>
+    <message>
+        <source>0 (every product is 0)</source>
+        <translation>0 (tous les produits valent 0)</translation>
+    </message>
+    <message>
+        <source>(%1 products of 0)</source>
+        <translation>(%1 produits nuls)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;2. Score: the dot product&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;2. Score&#xa0;: le produit scalaire&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>÷ √d_k = ÷ √%1 = ÷ %2</source>
+        <translation>÷ √d_k = ÷ √%1 = ÷ %2</translation>
+    </message>
+    <message>
+        <source>÷ (√d_k · T) = ÷ (√%1 × %2) = ÷ %3</source>
+        <translation>÷ (√d_k · T) = ÷ (√%1 × %2) = ÷ %3</translation>
+    </message>
+    <message>
+        <source>÷ T = ÷ %1 (scaling by √d_k is off)</source>
+        <translation>÷ T = ÷ %1 (la mise à l’échelle par √d_k est désactivée)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;3. Scaled score&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;3. Score mis à l’échelle&lt;/b&gt; %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>scaled = %1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>mis à l’échelle = %1 ÷ %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;4. Mask:&lt;/b&gt; &lt;span class=&quot;masked&quot;&gt;key %1 is hidden from query %2&lt;/span&gt;: its masked score is −∞, so exp(−∞) = 0 and its weight is 0.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;4. Masque&#xa0;:&lt;/b&gt; &lt;span class=&quot;masked&quot;&gt;la clé %1 est cachée à la requête %2&lt;/span&gt;&#xa0;: son score masqué vaut −∞, donc exp(−∞) = 0 et son poids est 0.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;4. Mask:&lt;/b&gt; key %1 is visible from query %2: the masked score stays %3.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;4. Masque&#xa0;:&lt;/b&gt; la clé %1 est visible depuis la requête %2&#xa0;: le score masqué reste %3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;5. Softmax:&lt;/b&gt; &lt;span class=&quot;masked&quot;&gt;every key of row %1 is masked&lt;/span&gt;: the chapter&apos;s masked_fill + softmax would give NaN; here every weight of the row is 0.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;5. Softmax&#xa0;:&lt;/b&gt; &lt;span class=&quot;masked&quot;&gt;toutes les clés de la ligne %1 sont masquées&lt;/span&gt;&#xa0;: le masked_fill + softmax du chapitre donnerait NaN&#xa0;; ici, tous les poids de la ligne valent 0.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;5. Softmax, numerator&lt;/b&gt; (the row&apos;s largest visible scaled score is subtracted first, so exp never overflows)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;5. Softmax, numérateur&lt;/b&gt; (on soustrait d’abord le plus grand score mis à l’échelle visible de la ligne, pour que exp ne déborde jamais)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>exp(−∞ − %1) = &lt;b&gt;0&lt;/b&gt;</source>
+        <translation>exp(−∞ − %1) = &lt;b&gt;0&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>exp(scaled − row max) = exp(%1 − %2) = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>exp(mis à l’échelle − max de la ligne) = exp(%1 − %2) = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;6. Row sum&lt;/b&gt; over the visible keys of row %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;6. Somme de la ligne&lt;/b&gt; sur les clés visibles de la ligne %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;7. Weight&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;7. Poids&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Context of query %1: context%2 = Σ&lt;sub&gt;j&lt;/sub&gt; w%3 · v%4&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Contexte de la requête %1&#xa0;: contexte%2 = Σ&lt;sub&gt;j&lt;/sub&gt; w%3 · v%4&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The %1 largest weights of row %2:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Les %1 plus grands poids de la ligne %2&#xa0;:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;table&gt;&lt;tr&gt;&lt;th&gt;j&lt;/th&gt;&lt;th&gt;token&lt;/th&gt;&lt;th&gt;w&lt;sub&gt;%1,j&lt;/sub&gt;&lt;/th&gt;&lt;th&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/th&gt;&lt;th&gt;w&lt;sub&gt;%1,j&lt;/sub&gt; · v&lt;sub&gt;j&lt;/sub&gt;&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;table&gt;&lt;tr&gt;&lt;th&gt;j&lt;/th&gt;&lt;th&gt;token&lt;/th&gt;&lt;th&gt;w&lt;sub&gt;%1,j&lt;/sub&gt;&lt;/th&gt;&lt;th&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/th&gt;&lt;th&gt;w&lt;sub&gt;%1,j&lt;/sub&gt; · v&lt;sub&gt;j&lt;/sub&gt;&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>context%1 = &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>contexte%1 = &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n more row(s)&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>
+            <numerusform>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n ligne de plus&lt;/td&gt;&lt;/tr&gt;</numerusform>
+            <numerusform>&lt;tr&gt;&lt;td colspan=&quot;5&quot;&gt;… %n lignes de plus&lt;/td&gt;&lt;/tr&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;%n dimension(s) where q and k are both 0 left out.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;%n dimension où q et k valent tous deux 0 est omise.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;%n dimensions où q et k valent tous deux 0 sont omises.&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;+ %n other term(s), whose weights add up to %1.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;+ %n autre terme, dont le poids vaut %1.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;+ %n autres termes, dont les poids totalisent %1.&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ClassroomActions</name>
+    <message>
+        <source>Reset to Defaults</source>
+        <translation>Rétablir les réglages par défaut</translation>
+    </message>
+    <message>
+        <source>Go back to the default sentence, settings, colours, language, theme, text size and window layout? What AttnViz remembers is forgotten; your session files are kept.</source>
+        <translation>Revenir à la phrase, aux réglages, aux couleurs, à la langue, au thème, à la taille du texte et à la disposition de la fenêtre par défaut&#xa0;? Ce dont AttnViz se souvient est oublié&#xa0;; vos fichiers de session sont conservés.</translation>
+    </message>
+    <message>
+        <source>Export the √d_k Charts</source>
+        <translation>Exporter les graphiques √d_k</translation>
+    </message>
+    <message>
+        <source>The charts are still being measured; try again in a moment.</source>
+        <translation>Les graphiques sont encore en cours de mesure&#xa0;; réessayez dans un instant.</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg *.pdf)</source>
+        <translation>Images (*.png *.svg *.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export the charts</source>
+        <translation>Impossible d’exporter les graphiques</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>&amp;Mode présentation</translation>
+    </message>
+    <message>
+        <source>Full screen with large text, for a projector: only the sentence, the heatmap, the steps and the explanation. →/← or Page Down/Page Up: next/previous step; Esc: leave (F11)</source>
+        <translation>Plein écran et grand texte, pour le vidéoprojecteur&#xa0;: seulement la phrase, la carte de chaleur, les étapes et l’explication. →/← ou Page suivante/Page précédente&#xa0;: étape suivante/précédente&#xa0;; Échap&#xa0;: quitter (F11)</translation>
+    </message>
+    <message>
+        <source>Why √d_&amp;k?</source>
+        <translation>Pourquoi √d_&amp;k&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Why √d_k?</source>
+        <translation>Pourquoi √d_k&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Why the scores are divided by √d_k: the variance of q·k and the softmax&apos;s largest weight against d_k, with and without the scaling.</source>
+        <translation>Pourquoi les scores sont divisés par √d_k&#xa0;: la variance de q·k et le plus grand poids du softmax en fonction de d_k, avec et sans mise à l’échelle.</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Thème</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;Système</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Clair</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>S&amp;ombre</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to Defaults…</source>
+        <translation>&amp;Rétablir les réglages par défaut…</translation>
+    </message>
+    <message>
+        <source>Export the √d_k C&amp;harts…</source>
+        <translation>Exporter les &amp;graphiques √d_k…</translation>
+    </message>
+    <message>
+        <source>Classroom</source>
+        <translation>En classe</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ComputeController</name>
+    <message>
+        <source>not enough memory for this computation</source>
+        <translation>pas assez de mémoire pour ce calcul</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ControlsPanel</name>
+    <message>
+        <source>T = %1</source>
+        <translation>T = %1</translation>
+    </message>
+    <message>
+        <source>Mean of the %1 heads</source>
+        <translation>Moyenne des %1 têtes</translation>
+    </message>
+    <message>
+        <source>Head %1 of %2</source>
+        <translation>Tête %1 sur %2</translation>
+    </message>
+    <message>
+        <source>Supplied (edited or from a file)</source>
+        <translation>Fournies (modifiées ou depuis un fichier)</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>Masque</translation>
+    </message>
+    <message>
+        <source>Masks hide keys from queries: a hidden score becomes −∞ before the softmax, so its weight is 0. Masks compose: a key is visible only if every active mask allows it.</source>
+        <translation>Les masques cachent des clés aux requêtes&#xa0;: un score caché devient −∞ avant le softmax, son poids vaut donc 0. Les masques se combinent&#xa0;: une clé n’est visible que si tous les masques actifs l’autorisent.</translation>
+    </message>
+    <message>
+        <source>Causal mask (tril)</source>
+        <translation>Masque causal (tril)</translation>
+    </message>
+    <message>
+        <source>Causal attention: position i may only attend to positions j ≤ i, as in the chapter&apos;s torch.tril(torch.ones(n, n)). A language model must not look at future tokens. Composes with the window and the custom mask.</source>
+        <translation>Attention causale&#xa0;: la position i ne peut porter son attention que sur les positions j ≤ i, comme le torch.tril(torch.ones(n, n)) du chapitre. Un modèle de langage ne doit pas regarder les tokens futurs. Se combine avec la fenêtre et le masque personnalisé.</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>désactivée</translation>
+    </message>
+    <message>
+        <source>Sliding window w: query i sees key j only when |i − j| &lt; w (local attention). Global tokens see every key and are seen by every query. 0 turns it off.</source>
+        <translation>Fenêtre glissante w&#xa0;: la requête i ne voit la clé j que si |i − j| &lt; w (attention locale). Les tokens globaux voient toutes les clés et sont vus par toutes les requêtes. 0 la désactive.</translation>
+    </message>
+    <message>
+        <source>Sliding window w</source>
+        <translation>Fenêtre glissante w</translation>
+    </message>
+    <message>
+        <source>e.g. 0,5</source>
+        <translation>ex. 0,5</translation>
+    </message>
+    <message>
+        <source>Global tokens of the sliding window: positions (0-based) separated by commas. They attend to all positions and all positions attend to them.</source>
+        <translation>Tokens globaux de la fenêtre glissante&#xa0;: positions (à partir de 0) séparées par des virgules. Ils portent leur attention sur toutes les positions, et toutes les positions sur eux.</translation>
+    </message>
+    <message>
+        <source>Global tokens</source>
+        <translation>Tokens globaux</translation>
+    </message>
+    <message>
+        <source>Edit mask: click cells</source>
+        <translation>Modifier le masque</translation>
+    </message>
+    <message>
+        <source>Custom mask: while this is on, clicking a heatmap cell (query i, key j) hides that key from that query, or shows it again (the chapter&apos;s mask argument).</source>
+        <translation>Masque personnalisé&#xa0;: tant que ce bouton est enfoncé, cliquer une case de la carte de chaleur (requête i, clé j) cache cette clé à cette requête, ou la montre de nouveau (l’argument mask du chapitre).</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <source>Remove every cell masked by hand.</source>
+        <translation>Retirer toutes les cases masquées à la main.</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>Mise à l’échelle</translation>
+    </message>
+    <message>
+        <source>Divide the scores by √d_k</source>
+        <translation>Diviser les scores par √d_k</translation>
+    </message>
+    <message>
+        <source>Step 2 of the chapter: scaled = QKᵀ / √d_k. Without scaling, for a large d_k the dot products grow large and push the softmax into regions with extremely small gradients; dividing by √d_k keeps the variance stable.</source>
+        <translation>Étape 2 du chapitre&#xa0;: scores mis à l’échelle = QKᵀ / √d_k. Sans mise à l’échelle, pour un grand d_k, les produits scalaires deviennent très grands et poussent le softmax dans des régions aux gradients extrêmement petits&#xa0;; diviser par √d_k maintient la variance stable.</translation>
+    </message>
+    <message>
+        <source>Temperature T: the scores are also divided by T before the softmax. T &lt; 1 sharpens the weights (towards one key), T &gt; 1 flattens them (towards equal weights). Log scale from 0.05 to 20; T = 1 is the chapter&apos;s formula.</source>
+        <translation>Température T&#xa0;: les scores sont aussi divisés par T avant le softmax. T &lt; 1 rend les poids plus nets (vers une seule clé), T &gt; 1 les aplatit (vers des poids égaux). Échelle logarithmique de 0.05 à 20&#xa0;; T = 1 donne la formule du chapitre.</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Température</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>d_model: each token is a vector of d_model numbers (X ∈ ℝ^{n×d_model}).</source>
+        <translation>d_model&#xa0;: chaque token est un vecteur de d_model nombres (X ∈ ℝ^{n×d_model}).</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Number of heads h: W_Q, W_K, W_V are cut into h slices of d_k = d_model / h columns; each head computes its own attention (multi-head attention, next chapter).</source>
+        <translation>Nombre de têtes h&#xa0;: W_Q, W_K, W_V sont découpées en h tranches de d_k = d_model / h colonnes&#xa0;; chaque tête calcule sa propre attention (attention multi-tête, chapitre suivant).</translation>
+    </message>
+    <message>
+        <source>Heads h</source>
+        <translation>Têtes h</translation>
+    </message>
+    <message>
+        <source>d_k: the length of each query and key vector, the √d_k of the scaling.</source>
+        <translation>d_k&#xa0;: la longueur de chaque vecteur requête et clé, le √d_k de la mise à l’échelle.</translation>
+    </message>
+    <message>
+        <source>d_k = d_model / h</source>
+        <translation>d_k = d_model / h</translation>
+    </message>
+    <message>
+        <source>Seed of the random embeddings and projections: the same seed gives the same numbers, on every computer.</source>
+        <translation>Graine des plongements et des projections aléatoires&#xa0;: la même graine donne les mêmes nombres, sur tous les ordinateurs.</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Graine</translation>
+    </message>
+    <message>
+        <source>Positional encoding</source>
+        <translation>Encodage positionnel</translation>
+    </message>
+    <message>
+        <source>Adds sin/cos positional encodings to the embeddings, so X depends on where a word is: without it, the same word at two places gets the same row of X.</source>
+        <translation>Ajoute aux plongements des encodages positionnels sin/cos, pour que X dépende de la place d’un mot&#xa0;: sans eux, le même mot à deux endroits donne la même ligne de X.</translation>
+    </message>
+    <message>
+        <source>Random (seeded)</source>
+        <translation>Aléatoires (graine)</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>Identité</translation>
+    </message>
+    <message>
+        <source>Teaching model</source>
+        <translation>Modèle pédagogique</translation>
+    </message>
+    <message>
+        <source>Interpretable: every dimension of X, Q, K, V has a name (pronoun, living being, …) and W_Q, W_K, W_V, W_O are written by named rules. Sets d_model to the model&apos;s dimensions.</source>
+        <translation>Interprétable&#xa0;: chaque dimension de X, Q, K, V a un nom (pronom, être vivant, …) et W_Q, W_K, W_V, W_O sont écrites par des règles nommées. Fixe d_model au nombre de dimensions du modèle.</translation>
+    </message>
+    <message>
+        <source>Projections W_Q, W_K, W_V, W_O. Random: seeded values, as an untrained model. Identity: Q = K = V = X, so the score of (i, j) is the dot product of the two tokens&apos; vectors.</source>
+        <translation>Projections W_Q, W_K, W_V, W_O. Aléatoires&#xa0;: valeurs tirées d’une graine, comme un modèle non entraîné. Identité&#xa0;: Q = K = V = X, le score de (i, j) est alors le produit scalaire des vecteurs des deux tokens.</translation>
+    </message>
+    <message>
+        <source>Projections</source>
+        <translation>Projections</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Affichage</translation>
+    </message>
+    <message>
+        <source>Which head the views show: one head, or the mean of the heads&apos; weights.</source>
+        <translation>La tête que montrent les vues&#xa0;: une seule tête, ou la moyenne des poids des têtes.</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Tête</translation>
+    </message>
+    <message>
+        <source>Colours of the weights (0 → 1). Blues is the chapter&apos;s heatmap; viridis and cividis are easier to read for colour-blind viewers. Signed matrices use blue–red.</source>
+        <translation>Couleurs des poids (0 → 1). Blues est la carte de chaleur du chapitre&#xa0;; viridis et cividis se lisent mieux pour les personnes daltoniennes. Les matrices signées utilisent bleu–rouge.</translation>
+    </message>
+    <message>
+        <source>Colours</source>
+        <translation>Couleurs</translation>
+    </message>
+    <message>
+        <source>Global tokens: “%1” is not a list of positions (write numbers separated by commas, e.g. 0,5).</source>
+        <translation>Tokens globaux&#xa0;: «&#xa0;%1&#xa0;» n’est pas une liste de positions (écrivez des nombres séparés par des virgules, ex. 0,5).</translation>
+    </message>
+    <message>
+        <source>Seed: write a whole number from 0 to 18446744073709551615.</source>
+        <translation>Graine&#xa0;: écrivez un nombre entier de 0 à 18446744073709551615.</translation>
+    </message>
+    <message>
+        <source>%1 / %2 = %3</source>
+        <translation>%1 / %2 = %3</translation>
+    </message>
+    <message>
+        <source>%1 / %2 is not a whole number: the number of heads must divide d_model (try %3)</source>
+        <translation>%1 / %2 n’est pas un nombre entier&#xa0;: le nombre de têtes doit diviser d_model (essayez %3)</translation>
+    </message>
+    <message>
+        <source>No cell masked by hand</source>
+        <translation>Aucune case masquée à la main</translation>
+    </message>
+    <message>
+        <source>0 to 1</source>
+        <translation>0 à 1</translation>
+    </message>
+    <message>
+        <source>smallest to largest</source>
+        <translation>du plus petit au plus grand</translation>
+    </message>
+    <message>
+        <source>What the weights&apos; colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as the chapter&apos;s seaborn heatmap; with a long sentence, whose weights are all small, the differences stay visible.</source>
+        <translation>Ce que couvrent les couleurs des poids. 0 à 1&#xa0;: toutes les figures se lisent de la même façon. Du plus petit au plus grand poids&#xa0;: comme la carte de chaleur seaborn du chapitre&#xa0;; avec une longue phrase, dont tous les poids sont petits, les différences restent visibles.</translation>
+    </message>
+    <message>
+        <source>Colour range</source>
+        <translation>Plage des couleurs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s) masked by hand</source>
+        <translation>
+            <numerusform>%n case masquée à la main</numerusform>
+            <numerusform>%n cases masquées à la main</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::CoreMessages</name>
+    <message>
+        <source> or </source>
+        <comment>the last separator of a list: 1, 2, 4 or 8</comment>
+        <translation> ou </translation>
+    </message>
+    <message>
+        <source>the sentence is empty: type at least one word</source>
+        <translation>la phrase est vide&#xa0;: tapez au moins un mot</translation>
+    </message>
+    <message>
+        <source>the sentence has %1 tokens, more than the limit of %2</source>
+        <translation>la phrase a %1&#xa0;tokens, plus que la limite de %2</translation>
+    </message>
+    <message>
+        <source>the sentence has more than %1 tokens (limit %2)</source>
+        <translation>la phrase a plus de %1&#xa0;tokens (limite&#xa0;: %2)</translation>
+    </message>
+    <message>
+        <source>the sentence is too long (%1 bytes; limit %2)</source>
+        <translation>la phrase est trop longue (%1&#xa0;octets&#xa0;; limite&#xa0;: %2)</translation>
+    </message>
+    <message>
+        <source>%1 heads do not divide d_model = %2: d_k = d_model / heads must be a whole number</source>
+        <translation>%1&#xa0;têtes ne divisent pas d_model = %2&#xa0;: d_k = d_model / têtes doit être un nombre entier</translation>
+    </message>
+    <message>
+        <source>%1 heads do not divide the teaching model&apos;s %2 dimensions: choose %3 heads</source>
+        <translation>%1&#xa0;têtes ne divisent pas les %2&#xa0;dimensions du modèle pédagogique&#xa0;: choisissez %3&#xa0;têtes</translation>
+    </message>
+    <message>
+        <source>the teaching model has %1 dimensions: d_model must be %1 (it is %2)</source>
+        <translation>le modèle pédagogique a %1&#xa0;dimensions&#xa0;: d_model doit valoir %1 (il vaut %2)</translation>
+    </message>
+    <message>
+        <source>d_model must be at most %1 (it is %2)</source>
+        <translation>d_model doit valoir au plus %1 (il vaut %2)</translation>
+    </message>
+    <message>
+        <source>the temperature T must be a finite number greater than 0</source>
+        <translation>la température T doit être un nombre fini supérieur à 0</translation>
+    </message>
+    <message>
+        <source>computation cancelled</source>
+        <translation>calcul annulé</translation>
+    </message>
+    <message>
+        <source>(got null)</source>
+        <translation>(la valeur est null)</translation>
+    </message>
+    <message>
+        <source>(got a boolean)</source>
+        <translation>(la valeur est un booléen)</translation>
+    </message>
+    <message>
+        <source>(got a string)</source>
+        <translation>(la valeur est une chaîne de caractères)</translation>
+    </message>
+    <message>
+        <source>(got an array)</source>
+        <translation>(la valeur est un tableau)</translation>
+    </message>
+    <message>
+        <source>(got an object)</source>
+        <translation>(la valeur est un objet)</translation>
+    </message>
+    <message>
+        <source>(got a fractional number)</source>
+        <translation>(la valeur est un nombre non entier)</translation>
+    </message>
+    <message>
+        <source>(got a negative integer)</source>
+        <translation>(la valeur est un entier négatif)</translation>
+    </message>
+    <message>
+        <source>(got an integer)</source>
+        <translation>(la valeur est un entier)</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte %1 (0x%2): continuation byte without a lead byte</source>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: octet de continuation sans octet de tête</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte %1 (0x%2): overlong encoding</source>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: encodage plus long que nécessaire</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte %1 (0x%2): code point above U+10FFFF</source>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: point de code au-delà de U+10FFFF</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte %1 (0x%2): sequence truncated by the end of the text</source>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: séquence coupée par la fin du texte</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte %1 (0x%2): truncated sequence</source>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: séquence tronquée</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 at byte %1 (0x%2): UTF-16 surrogate code point</source>
+        <translation>UTF-8 invalide à l’octet %1 (0x%2)&#xa0;: point de code réservé aux paires de substitution UTF-16</translation>
+    </message>
+    <message>
+        <source>cannot create the ICU word break iterator: %1</source>
+        <translation>impossible de créer l’itérateur de découpage en mots d’ICU&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>ICU cannot open the sentence: %1</source>
+        <translation>ICU ne peut pas ouvrir la phrase&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>ICU cannot segment the sentence: %1</source>
+        <translation>ICU ne peut pas découper la phrase&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>d_model must be at least 1 (it is %1)</source>
+        <translation>d_model doit valoir au moins 1 (il vaut %1)</translation>
+    </message>
+    <message>
+        <source>the number of heads must be at least 1 (it is %1)</source>
+        <translation>le nombre de têtes doit valoir au moins 1 (il vaut %1)</translation>
+    </message>
+    <message>
+        <source>the sliding window must be at least 1 (0 turns it off)</source>
+        <translation>la fenêtre glissante doit valoir au moins 1 (0 la désactive)</translation>
+    </message>
+    <message>
+        <source>a global token position cannot be negative (%1)</source>
+        <translation>la position d’un token global ne peut pas être négative (%1)</translation>
+    </message>
+    <message>
+        <source>pad-to length cannot be negative</source>
+        <translation>la longueur de remplissage ne peut pas être négative</translation>
+    </message>
+    <message>
+        <source>pad-to length must be at most %1 (it is %2)</source>
+        <translation>la longueur de remplissage doit valoir au plus %1 (elle vaut %2)</translation>
+    </message>
+    <message>
+        <source>a custom-masked cell cannot have a negative position</source>
+        <translation>une case masquée à la main ne peut pas avoir de position négative</translation>
+    </message>
+    <message>
+        <source>the token limit must be at least 1</source>
+        <translation>la limite de tokens doit valoir au moins 1</translation>
+    </message>
+    <message>
+        <source>the token limit must be at most %1 (it is %2)</source>
+        <translation>la limite de tokens doit valoir au plus %1 (elle vaut %2)</translation>
+    </message>
+    <message>
+        <source>%1 must be %2×%2 (d_model × d_model), it is %3×%4</source>
+        <translation>%1 doit être de taille %2×%2 (d_model × d_model)&#xa0;; sa taille est %3×%4</translation>
+    </message>
+    <message>
+        <source>%1 holds a NaN or infinite value</source>
+        <translation>%1 contient une valeur NaN ou infinie</translation>
+    </message>
+    <message>
+        <source>head %1 does not exist (there are %2)</source>
+        <translation>la tête %1 n’existe pas (il y en a %2)</translation>
+    </message>
+    <message>
+        <source>block outside the %1 matrix</source>
+        <translation>bloc hors de la matrice %1</translation>
+    </message>
+    <message>
+        <source>cell (%1, %2) is outside the %3×%3 matrix</source>
+        <translation>la case (%1, %2) est hors de la matrice %3×%3</translation>
+    </message>
+    <message>
+        <source>attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6</source>
+        <translation>les entrées de l’attention ne concordent pas&#xa0;: Q est de taille %1×%2, K de taille %3×%4, V a %5&#xa0;lignes, le masque %6</translation>
+    </message>
+    <message>
+        <source>cannot open %1: no such file</source>
+        <translation>impossible d’ouvrir %1&#xa0;: ce fichier n’existe pas</translation>
+    </message>
+    <message>
+        <source>cannot open %1: permission denied</source>
+        <translation>impossible d’ouvrir %1&#xa0;: permission refusée</translation>
+    </message>
+    <message>
+        <source>cannot open %1: it is a folder</source>
+        <translation>impossible d’ouvrir %1&#xa0;: c’est un dossier</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>impossible d’ouvrir %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>impossible de lire %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: not a file name</source>
+        <translation>impossible d’écrire %1&#xa0;: ce n’est pas un nom de fichier</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2 is not a folder</source>
+        <translation>impossible d’écrire %1&#xa0;: %2 n’est pas un dossier</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the folder %2 does not exist</source>
+        <translation>impossible d’écrire %1&#xa0;: le dossier %2 n’existe pas</translation>
+    </message>
+    <message>
+        <source>cannot write %1: permission denied for the folder %2</source>
+        <translation>impossible d’écrire %1&#xa0;: permission refusée pour le dossier %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2: %3</source>
+        <translation>impossible d’écrire %1&#xa0;: %2&#xa0;: %3</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the folder cannot be used</source>
+        <translation>impossible d’écrire %1&#xa0;: le dossier est inutilisable</translation>
+    </message>
+    <message>
+        <source>cannot write %1: disk full or file size limit reached</source>
+        <translation>impossible d’écrire %1&#xa0;: disque plein ou taille maximale de fichier atteinte</translation>
+    </message>
+    <message>
+        <source>cannot write %1: permission denied</source>
+        <translation>impossible d’écrire %1&#xa0;: permission refusée</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the file system is read-only</source>
+        <translation>impossible d’écrire %1&#xa0;: le système de fichiers est en lecture seule</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the file name is too long</source>
+        <translation>impossible d’écrire %1&#xa0;: le nom de fichier est trop long</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a folder</source>
+        <translation>impossible d’écrire %1&#xa0;: c’est un dossier</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the output stream failed</source>
+        <translation>impossible d’écrire %1&#xa0;: le flux de sortie a échoué</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>impossible d’écrire %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>on attend un objet</translation>
+    </message>
+    <message>
+        <source>expected an array</source>
+        <translation>on attend un tableau</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>on attend une chaîne de caractères</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>on attend true ou false</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>on attend un nombre</translation>
+    </message>
+    <message>
+        <source>expected an integer</source>
+        <translation>on attend un entier</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer</source>
+        <translation>on attend un entier positif ou nul</translation>
+    </message>
+    <message>
+        <source>expected a positive integer</source>
+        <translation>on attend un entier strictement positif</translation>
+    </message>
+    <message>
+        <source>the field &quot;%1&quot; is missing</source>
+        <translation>le champ «&#xa0;%1&#xa0;» est absent</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot;</source>
+        <translation>champ inconnu «&#xa0;%1&#xa0;»</translation>
+    </message>
+    <message>
+        <source>%1 is too large</source>
+        <translation>%1 est trop grand</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 sort de la plage autorisée</translation>
+    </message>
+    <message>
+        <source>the number is too large</source>
+        <translation>le nombre est trop grand</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of %2</source>
+        <translation>&quot;%1&quot; ne fait pas partie des valeurs %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not &quot;%2&quot; or &quot;%3&quot;</source>
+        <translation>&quot;%1&quot; n’est ni &quot;%2&quot; ni &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>expected an array of rows</source>
+        <translation>on attend un tableau de lignes</translation>
+    </message>
+    <message>
+        <source>expected an array of numbers</source>
+        <translation>on attend un tableau de nombres</translation>
+    </message>
+    <message>
+        <source>has %1 numbers, expected %2 like row 0</source>
+        <translation>compte %1&#xa0;nombres au lieu de %2 comme la ligne 0</translation>
+    </message>
+    <message>
+        <source>has %1 numbers, expected %2</source>
+        <translation>compte %1&#xa0;nombres au lieu de %2</translation>
+    </message>
+    <message>
+        <source>is %1 × %2, expected %3 × %4</source>
+        <translation>est de taille %1 × %2 au lieu de %3 × %4</translation>
+    </message>
+    <message>
+        <source>damaged session: %1</source>
+        <translation>session endommagée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>damaged session: the file is empty</source>
+        <translation>session endommagée&#xa0;: le fichier est vide</translation>
+    </message>
+    <message>
+        <source>not an AttnViz session: expected a JSON object</source>
+        <translation>ce n’est pas une session AttnViz&#xa0;: on attend un objet JSON</translation>
+    </message>
+    <message>
+        <source>not an AttnViz session: the field &quot;format&quot; is missing</source>
+        <translation>ce n’est pas une session AttnViz&#xa0;: le champ «&#xa0;format&#xa0;» est absent</translation>
+    </message>
+    <message>
+        <source>not an AttnViz session: format is %1, expected &quot;%2&quot;</source>
+        <translation>ce n’est pas une session AttnViz&#xa0;: le format est %1 au lieu de &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>session version %1 is newer than this program understands (%2)</source>
+        <translation>la version %1 de la session est trop récente pour ce programme, qui comprend jusqu’à la version %2</translation>
+    </message>
+    <message>
+        <source>session version %1 is not a valid version</source>
+        <translation>la version %1 de la session n’est pas une version valide</translation>
+    </message>
+    <message>
+        <source>cannot write the session: %1</source>
+        <translation>impossible d’écrire la session&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a head index: the config has %2 heads (indices 0 to %3)</source>
+        <translation>%1 n’est pas un indice de tête&#xa0;: la configuration a %2&#xa0;têtes (indices 0 à %3)</translation>
+    </message>
+    <message>
+        <source>expected a head number or &quot;mean&quot;</source>
+        <translation>on attend un numéro de tête ou «&#xa0;mean&#xa0;»</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer or a string of digits</source>
+        <translation>on attend un entier positif ou nul, ou une chaîne de chiffres</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a decimal integer</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas un entier décimal</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is larger than %2</source>
+        <translation>«&#xa0;%1&#xa0;» est plus grand que %2</translation>
+    </message>
+    <message>
+        <source>expected a [query, key] pair</source>
+        <translation>on attend une paire [requête, clé]</translation>
+    </message>
+    <message>
+        <source>damaged trace JSON: %1</source>
+        <translation>trace JSON endommagée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>damaged trace JSON: the text is empty</source>
+        <translation>trace JSON endommagée&#xa0;: le texte est vide</translation>
+    </message>
+    <message>
+        <source>not an AttnViz trace: expected a JSON object</source>
+        <translation>ce n’est pas une trace AttnViz&#xa0;: on attend un objet JSON</translation>
+    </message>
+    <message>
+        <source>not an AttnViz trace: the field &quot;format&quot; is missing</source>
+        <translation>ce n’est pas une trace AttnViz&#xa0;: le champ «&#xa0;format&#xa0;» est absent</translation>
+    </message>
+    <message>
+        <source>not an AttnViz trace: format is %1, expected &quot;%2&quot;</source>
+        <translation>ce n’est pas une trace AttnViz&#xa0;: le format est %1 au lieu de &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>trace version %1 is newer than this program understands (%2)</source>
+        <translation>la version %1 de la trace est trop récente pour ce programme, qui comprend jusqu’à la version %2</translation>
+    </message>
+    <message>
+        <source>trace version %1 is not a valid version</source>
+        <translation>la version %1 de la trace n’est pas une version valide</translation>
+    </message>
+    <message>
+        <source>cannot write the trace as JSON: %1</source>
+        <translation>impossible d’écrire la trace en JSON&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>cannot write the trace as JSON: %1 is not a finite number</source>
+        <translation>impossible d’écrire la trace en JSON&#xa0;: %1 n’est pas un nombre fini</translation>
+    </message>
+    <message>
+        <source>end is before begin</source>
+        <translation>la fin (end) est avant le début (begin)</translation>
+    </message>
+    <message>
+        <source>%1 is more than the %2 tokens</source>
+        <translation>%1 dépasse le nombre de tokens (%2)</translation>
+    </message>
+    <message>
+        <source>d_model %1 and heads %2 do not describe a computed trace</source>
+        <translation>d_model %1 et %2&#xa0;têtes ne décrivent pas une trace calculée</translation>
+    </message>
+    <message>
+        <source>is %1 but the rest of the trace says %2</source>
+        <translation>vaut %1, mais le reste de la trace indique %2</translation>
+    </message>
+    <message>
+        <source>has %1 entries, expected %2 (config.heads)</source>
+        <translation>compte %1&#xa0;éléments au lieu de %2 (config.heads)</translation>
+    </message>
+    <message>
+        <source>row %1 does not exist</source>
+        <translation>la ligne %1 n’existe pas</translation>
+    </message>
+    <message>
+        <source>damaged weights file: %1</source>
+        <translation>fichier de poids endommagé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>damaged weights file: the file is empty</source>
+        <translation>fichier de poids endommagé&#xa0;: le fichier est vide</translation>
+    </message>
+    <message>
+        <source>not an AttnViz weights file: expected a JSON object</source>
+        <translation>ce n’est pas un fichier de poids AttnViz&#xa0;: on attend un objet JSON</translation>
+    </message>
+    <message>
+        <source>not an AttnViz weights file: the field &quot;format&quot; is missing</source>
+        <translation>ce n’est pas un fichier de poids AttnViz&#xa0;: le champ «&#xa0;format&#xa0;» est absent</translation>
+    </message>
+    <message>
+        <source>not an AttnViz weights file: format is %1, expected &quot;%2&quot;</source>
+        <translation>ce n’est pas un fichier de poids AttnViz&#xa0;: le format est %1 au lieu de &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>weights version %1 is newer than this program understands (%2)</source>
+        <translation>la version %1 du fichier de poids est trop récente pour ce programme, qui comprend jusqu’à la version %2</translation>
+    </message>
+    <message>
+        <source>weights version %1 is not a valid version</source>
+        <translation>la version %1 du fichier de poids n’est pas une version valide</translation>
+    </message>
+    <message>
+        <source>cannot write the weights: %1</source>
+        <translation>impossible d’écrire les poids&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>the matrix &quot;%1&quot; is missing</source>
+        <translation>la matrice «&#xa0;%1&#xa0;» est absente</translation>
+    </message>
+    <message>
+        <source>d_model must be between 1 and %1 (it is %2)</source>
+        <translation>d_model doit être compris entre 1 et %1 (il vaut %2)</translation>
+    </message>
+    <message>
+        <source>expected %1×%1, the file holds %2×%3</source>
+        <translation>on attend %1×%1, le fichier contient %2×%3</translation>
+    </message>
+    <message>
+        <source>expected a square d_model × d_model matrix, the file holds %1×%2</source>
+        <translation>on attend une matrice carrée d_model × d_model, le fichier contient %1×%2</translation>
+    </message>
+    <message>
+        <source>row %1 is not an array of numbers</source>
+        <translation>la ligne %1 n’est pas un tableau de nombres</translation>
+    </message>
+    <message>
+        <source>row %1 has %2 numbers, row 0 has %3</source>
+        <translation>la ligne %1 compte %2&#xa0;nombres, la ligne 0 en compte %3</translation>
+    </message>
+    <message>
+        <source>value at row %1, column %2 is not a number</source>
+        <translation>la valeur en ligne %1, colonne %2 n’est pas un nombre</translation>
+    </message>
+    <message>
+        <source>value at row %1, column %2 is NaN</source>
+        <translation>la valeur en ligne %1, colonne %2 est NaN</translation>
+    </message>
+    <message>
+        <source>value at row %1, column %2 is infinite</source>
+        <translation>la valeur en ligne %1, colonne %2 est infinie</translation>
+    </message>
+    <message>
+        <source>not a NumPy .npy file (it does not start with \x93NUMPY)</source>
+        <translation>ce n’est pas un fichier NumPy .npy (il ne commence pas par \x93NUMPY)</translation>
+    </message>
+    <message>
+        <source>truncated: the file ends inside the header</source>
+        <translation>fichier tronqué&#xa0;: il s’arrête au milieu de l’en-tête</translation>
+    </message>
+    <message>
+        <source>.npy version %1.%2 is not supported (1.0, 2.0 and 3.0 are)</source>
+        <translation>la version .npy %1.%2 n’est pas prise en charge (seules 1.0, 2.0 et 3.0 le sont)</translation>
+    </message>
+    <message>
+        <source>truncated: the header announces %1 bytes, the file ends before</source>
+        <translation>fichier tronqué&#xa0;: l’en-tête annonce %1&#xa0;octets, mais le fichier s’arrête avant</translation>
+    </message>
+    <message>
+        <source>damaged header: it is not ASCII</source>
+        <translation>en-tête endommagé&#xa0;: il n’est pas en ASCII</translation>
+    </message>
+    <message>
+        <source>damaged header: %1 at character %2 of &quot;%3&quot;</source>
+        <translation>en-tête endommagé&#xa0;: %1 au caractère %2 de «&#xa0;%3&#xa0;»</translation>
+    </message>
+    <message>
+        <source>damaged header: unknown key &apos;%1&apos;</source>
+        <translation>en-tête endommagé&#xa0;: clé inconnue &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>damaged header: it needs the keys &apos;descr&apos;, &apos;fortran_order&apos; and &apos;shape&apos;</source>
+        <translation>en-tête endommagé&#xa0;: il lui faut les clés &apos;descr&apos;, &apos;fortran_order&apos; et &apos;shape&apos;</translation>
+    </message>
+    <message>
+        <source>damaged header: &apos;descr&apos; is not a string</source>
+        <translation>en-tête endommagé&#xa0;: &apos;descr&apos; n’est pas une chaîne de caractères</translation>
+    </message>
+    <message>
+        <source>damaged header: &apos;fortran_order&apos; is not True or False</source>
+        <translation>en-tête endommagé&#xa0;: &apos;fortran_order&apos; ne vaut ni True ni False</translation>
+    </message>
+    <message>
+        <source>damaged header: &apos;shape&apos; is not a tuple</source>
+        <translation>en-tête endommagé&#xa0;: &apos;shape&apos; n’est pas un tuple</translation>
+    </message>
+    <message>
+        <source>dtype %1 (a structured type) is not float32 or float64</source>
+        <translation>le dtype %1 (un type structuré) n’est ni float32 ni float64</translation>
+    </message>
+    <message>
+        <source>dtype %1 is not float32 or float64</source>
+        <translation>le dtype %1 n’est ni float32 ni float64</translation>
+    </message>
+    <message>
+        <source>expected a 2-D matrix, the file holds a %1-D array of shape %2</source>
+        <translation>on attend une matrice 2D, le fichier contient un tableau %1D de forme %2</translation>
+    </message>
+    <message>
+        <source>truncated: the header announces %1×%2 float%3 values, the file holds %4 bytes of data</source>
+        <translation>fichier tronqué&#xa0;: l’en-tête annonce %1×%2 valeurs float%3, le fichier ne contient que %4&#xa0;octets de données</translation>
+    </message>
+    <message>
+        <source>%1 bytes after the data (%2×%3 float%4 values take %5 bytes)</source>
+        <translation>%1&#xa0;octets en trop après les données (%2×%3 valeurs float%4 occupent %5&#xa0;octets)</translation>
+    </message>
+    <message>
+        <source>the CSV is empty</source>
+        <translation>le CSV est vide</translation>
+    </message>
+    <message>
+        <source>CSV row %1: has %2 fields, expected %3 like row 1</source>
+        <translation>CSV, ligne %1&#xa0;: %2&#xa0;champs au lieu de %3 comme la ligne 1</translation>
+    </message>
+    <message>
+        <source>CSV row %1, column %2: a quoted field is never closed</source>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: un champ entre guillemets n’est jamais fermé</translation>
+    </message>
+    <message>
+        <source>CSV row %1, column %2: unexpected character after a closing quote</source>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: caractère inattendu après un guillemet fermant</translation>
+    </message>
+    <message>
+        <source>CSV row %1, column %2: a quote inside an unquoted field</source>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: un guillemet dans un champ qui n’est pas entre guillemets</translation>
+    </message>
+    <message>
+        <source>CSV row %1, column %2: empty cell, expected a number</source>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: cellule vide au lieu d’un nombre</translation>
+    </message>
+    <message>
+        <source>CSV row %1, column %2: &quot;%3&quot; is out of the range of a double</source>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: «&#xa0;%3&#xa0;» sort de la plage d’un double</translation>
+    </message>
+    <message>
+        <source>CSV row %1, column %2: &quot;%3&quot; is not a number</source>
+        <translation>CSV, ligne %1, colonne %2&#xa0;: «&#xa0;%3&#xa0;» n’est pas un nombre</translation>
+    </message>
+    <message>
+        <source>damaged JSON: %1</source>
+        <translation>JSON endommagé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>damaged JSON: the file is empty</source>
+        <translation>JSON endommagé&#xa0;: le fichier est vide</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>on attend un objet JSON</translation>
+    </message>
+    <message>
+        <source>not an AttnViz teaching model (expected &quot;format&quot;: &quot;%2&quot;)</source>
+        <translation>ce n’est pas un modèle pédagogique AttnViz (on attend &quot;format&quot;: &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>teaching model version %1 is newer than this program understands (%2)</source>
+        <translation>la version %1 du modèle pédagogique est trop récente pour ce programme, qui comprend jusqu’à la version %2</translation>
+    </message>
+    <message>
+        <source>teaching model version %1 is not a valid version</source>
+        <translation>la version %1 du modèle pédagogique n’est pas une version valide</translation>
+    </message>
+    <message>
+        <source>no built-in file &quot;%1&quot;</source>
+        <translation>aucun fichier intégré «&#xa0;%1&#xa0;»</translation>
+    </message>
+    <message>
+        <source>a lexicon is given for &quot;%1&quot;, which the model does not list</source>
+        <translation>un lexique est fourni pour «&#xa0;%1&#xa0;», une langue que le modèle ne déclare pas</translation>
+    </message>
+    <message>
+        <source>no lexicon given for the language &quot;%1&quot; (%2)</source>
+        <translation>aucun lexique fourni pour la langue «&#xa0;%1&#xa0;» (%2)</translation>
+    </message>
+    <message>
+        <source>expected 1 to %1 dimensions, there are %2</source>
+        <translation>on attend de 1 à %1&#xa0;dimensions, il y en a %2</translation>
+    </message>
+    <message>
+        <source>expected %1 dimensions (as many as X), there are %2</source>
+        <translation>on attend %1&#xa0;dimensions (autant que X), il y en a %2</translation>
+    </message>
+    <message>
+        <source>a dimension needs a name</source>
+        <translation>une dimension doit avoir un nom</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is used twice</source>
+        <translation>«&#xa0;%1&#xa0;» est utilisé deux fois</translation>
+    </message>
+    <message>
+        <source>a dimension has either &quot;tags&quot; (from the lexicon) or &quot;position&quot;</source>
+        <translation>une dimension a soit «&#xa0;tags&#xa0;» (lus dans le lexique), soit «&#xa0;position&#xa0;»</translation>
+    </message>
+    <message>
+        <source>a tag is one word, without spaces or =</source>
+        <translation>une étiquette est un seul mot, sans espace ni =</translation>
+    </message>
+    <message>
+        <source>the tag &quot;%1&quot; is used twice</source>
+        <translation>l’étiquette «&#xa0;%1&#xa0;» est utilisée deux fois</translation>
+    </message>
+    <message>
+        <source>expected an array of dimension names</source>
+        <translation>on attend un tableau de noms de dimensions</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a lexical dimension of X</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une dimension lexicale de X</translation>
+    </message>
+    <message>
+        <source>expected a number of heads that divides %1</source>
+        <translation>on attend un nombre de têtes qui divise %1</translation>
+    </message>
+    <message>
+        <source>a rule needs a name</source>
+        <translation>une règle doit avoir un nom</translation>
+    </message>
+    <message>
+        <source>%1[%2, %3] is already written by the rule &quot;%4&quot;</source>
+        <translation>%1[%2, %3] est déjà écrit par la règle «&#xa0;%4&#xa0;»</translation>
+    </message>
+    <message>
+        <source>an entry has either &quot;diagonal&quot; or &quot;row&quot;, &quot;column&quot; and &quot;value&quot;</source>
+        <translation>une entrée a soit «&#xa0;diagonal&#xa0;», soit «&#xa0;row&#xa0;», «&#xa0;column&#xa0;» et «&#xa0;value&#xa0;»</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a dimension of %2</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une dimension de %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a dimension of the output</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une dimension de la sortie</translation>
+    </message>
+    <message>
+        <source>the model needs at least one lexicon</source>
+        <translation>le modèle doit avoir au moins un lexique</translation>
+    </message>
+    <message>
+        <source>expected a language code such as &quot;fr&quot;</source>
+        <translation>on attend un code de langue, comme «&#xa0;fr&#xa0;»</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is listed twice</source>
+        <translation>«&#xa0;%1&#xa0;» figure deux fois</translation>
+    </message>
+    <message>
+        <source>a language code cannot be empty</source>
+        <translation>un code de langue ne peut pas être vide</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not the name of a dimension</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas le nom d’une dimension</translation>
+    </message>
+    <message>
+        <source>a translated name cannot be empty</source>
+        <translation>un nom traduit ne peut pas être vide</translation>
+    </message>
+    <message>
+        <source>%1 line %2: expected the word, a tab, then its tags (no tab on this line)</source>
+        <translation>%1, ligne %2&#xa0;: on attend le mot, une tabulation, puis ses étiquettes (aucune tabulation sur cette ligne)</translation>
+    </message>
+    <message>
+        <source>%1 line %2: the word is missing before the tab</source>
+        <translation>%1, ligne %2&#xa0;: le mot manque avant la tabulation</translation>
+    </message>
+    <message>
+        <source>%1 line %2: &quot;%3&quot; holds a space: one token per line</source>
+        <translation>%1, ligne %2&#xa0;: «&#xa0;%3&#xa0;» contient un espace&#xa0;: un seul token par ligne</translation>
+    </message>
+    <message>
+        <source>%1 line %2: &quot;%3&quot;: the weight after = is not a number</source>
+        <translation>%1, ligne %2&#xa0;: «&#xa0;%3&#xa0;»&#xa0;: le poids après = n’est pas un nombre</translation>
+    </message>
+    <message>
+        <source>%1 line %2: unknown tag &quot;%3&quot; (known: %4)</source>
+        <translation>%1, ligne %2&#xa0;: étiquette inconnue «&#xa0;%3&#xa0;» (étiquettes connues&#xa0;: %4)</translation>
+    </message>
+    <message>
+        <source>%1 line %2: two tags set the dimension &quot;%3&quot;</source>
+        <translation>%1, ligne %2&#xa0;: deux étiquettes fixent la dimension «&#xa0;%3&#xa0;»</translation>
+    </message>
+    <message>
+        <source>%1 line %2: &quot;%3&quot; is listed twice (first on line %4)</source>
+        <translation>%1, ligne %2&#xa0;: «&#xa0;%3&#xa0;» figure deux fois (d’abord à la ligne %4)</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ExportDialog</name>
+    <message>
+        <source>X — embeddings + positions</source>
+        <translation>X — plongements + positions</translation>
+    </message>
+    <message>
+        <source>Q — queries</source>
+        <translation>Q — requêtes</translation>
+    </message>
+    <message>
+        <source>K — keys</source>
+        <translation>K — clés</translation>
+    </message>
+    <message>
+        <source>V — values</source>
+        <translation>V — valeurs</translation>
+    </message>
+    <message>
+        <source>Scores QKᵀ</source>
+        <translation>Scores QKᵀ</translation>
+    </message>
+    <message>
+        <source>Scaled scores</source>
+        <translation>Scores mis à l’échelle</translation>
+    </message>
+    <message>
+        <source>Masked scores</source>
+        <translation>Scores masqués</translation>
+    </message>
+    <message>
+        <source>Attention weights (softmax)</source>
+        <translation>Poids d’attention (softmax)</translation>
+    </message>
+    <message>
+        <source>Context — weights · V</source>
+        <translation>Contexte — poids · V</translation>
+    </message>
+    <message>
+        <source>Output — context · W_O</source>
+        <translation>Sortie — contexte · W_O</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>Image PNG</translation>
+    </message>
+    <message>
+        <source>SVG vector image</source>
+        <translation>Image vectorielle SVG</translation>
+    </message>
+    <message>
+        <source>PDF document (one page)</source>
+        <translation>Document PDF (une page)</translation>
+    </message>
+    <message>
+        <source>CSV — this matrix</source>
+        <translation>CSV — cette matrice</translation>
+    </message>
+    <message>
+        <source>JSON — the whole trace</source>
+        <translation>JSON — toute la trace</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>Tête %1</translation>
+    </message>
+    <message>
+        <source>All heads (mean for n × n steps)</source>
+        <translation>Toutes les têtes (moyenne pour les étapes n × n)</translation>
+    </message>
+    <message>
+        <source>Automatic (as in the window for weights, RdBu_r for signed values)</source>
+        <translation>Automatique (comme dans la fenêtre pour les poids, RdBu_r pour les valeurs signées)</translation>
+    </message>
+    <message>
+        <source>Values in cells (where they fit)</source>
+        <translation>Valeurs dans les cases (quand elles tiennent)</translation>
+    </message>
+    <message>
+        <source>Caption with the settings</source>
+        <translation>Légende avec les réglages</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> ppp</translation>
+    </message>
+    <message>
+        <source>96 dpi is the size on screen; 300 dpi is sharp in print.</source>
+        <translation>96 ppp donne la taille à l’écran&#xa0;; 300 ppp est net à l’impression.</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Step:</source>
+        <translation>É&amp;tape&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Head:</source>
+        <translation>Têt&amp;e&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>T&amp;itre&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Colour map:</source>
+        <translation>&amp;Palette de couleurs&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Résolution&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Taille&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>E&amp;xporter…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copier</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 pixels</translation>
+    </message>
+    <message>
+        <source>%1 × %2 cm</source>
+        <translation>%1 × %2 cm</translation>
+    </message>
+    <message>
+        <source>%1 rows × %2 values</source>
+        <translation>%1 lignes × %2 valeurs</translation>
+    </message>
+    <message numerus="yes">
+        <source>every matrix of the %n token(s)</source>
+        <translation>
+            <numerusform>chaque matrice du %n token</numerusform>
+            <numerusform>chaque matrice des %n tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 × %2 values: too many to preview.</source>
+        <translation>%1 × %2 valeurs&#xa0;: trop pour un aperçu.</translation>
+    </message>
+    <message>
+        <source>The whole trace as JSON: the tokens, every setting, X, W_Q, W_K, W_V, W_O, and for each head Q, K, V, the scores, scaled scores, masked scores, weights, context, row maxima and sums; the mean weights and the output. Read back exactly (every double round-trips).</source>
+        <translation>Toute la trace en JSON&#xa0;: les tokens, tous les réglages, X, W_Q, W_K, W_V, W_O et, pour chaque tête, Q, K, V, les scores, les scores mis à l’échelle, les scores masqués, les poids, le contexte, les maxima et les sommes des lignes&#xa0;; les poids moyens et la sortie. Relue à l’identique (chaque double est retrouvé exactement).</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>L’export a échoué</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>Fichiers %1 (*.%2)</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::FigureRenderer</name>
+    <message>
+        <source>Input X (embeddings + positions)</source>
+        <translation>Entrée X (plongements + positions)</translation>
+    </message>
+    <message>
+        <source>Output (context · W_O)</source>
+        <translation>Sortie (contexte · W_O)</translation>
+    </message>
+    <message>
+        <source>Queries Q</source>
+        <translation>Requêtes Q</translation>
+    </message>
+    <message>
+        <source>Keys K</source>
+        <translation>Clés K</translation>
+    </message>
+    <message>
+        <source>Values V</source>
+        <translation>Valeurs V</translation>
+    </message>
+    <message>
+        <source>Scores QKᵀ</source>
+        <translation>Scores QKᵀ</translation>
+    </message>
+    <message>
+        <source>Scaled scores</source>
+        <translation>Scores mis à l’échelle</translation>
+    </message>
+    <message>
+        <source>Masked scores</source>
+        <translation>Scores masqués</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>Poids d’attention</translation>
+    </message>
+    <message>
+        <source>Context (weights · V)</source>
+        <translation>Contexte (poids · V)</translation>
+    </message>
+    <message>
+        <source>%1 — head %2</source>
+        <translation>%1 — tête %2</translation>
+    </message>
+    <message>
+        <source>%1 — mean of %2 heads</source>
+        <translation>%1 — moyenne de %2 têtes</translation>
+    </message>
+    <message>
+        <source>%1 — all %2 heads</source>
+        <translation>%1 — les %2 têtes</translation>
+    </message>
+    <message>
+        <source>n = %1 (%2 padding)</source>
+        <translation>n = %1 (%2 de remplissage)</translation>
+    </message>
+    <message>
+        <source>n = %1</source>
+        <translation>n = %1</translation>
+    </message>
+    <message>
+        <source>d_model = %1</source>
+        <translation>d_model = %1</translation>
+    </message>
+    <message>
+        <source> (head %1 shown)</source>
+        <translation> (tête %1 montrée)</translation>
+    </message>
+    <message>
+        <source> (mean shown)</source>
+        <translation> (moyenne montrée)</translation>
+    </message>
+    <message>
+        <source> (all shown)</source>
+        <translation> (toutes montrées)</translation>
+    </message>
+    <message>
+        <source>d_k = %1</source>
+        <translation>d_k = %1</translation>
+    </message>
+    <message>
+        <source>scaled by √d_k</source>
+        <translation>mis à l’échelle par √d_k</translation>
+    </message>
+    <message>
+        <source>not scaled by √d_k</source>
+        <translation>sans mise à l’échelle par √d_k</translation>
+    </message>
+    <message>
+        <source>T = %1</source>
+        <translation>T = %1</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>causal</translation>
+    </message>
+    <message>
+        <source>window %1</source>
+        <translation>fenêtre %1</translation>
+    </message>
+    <message>
+        <source> (global %1)</source>
+        <translation> (globaux %1)</translation>
+    </message>
+    <message>
+        <source>padding to %1</source>
+        <translation>remplissage jusqu’à %1</translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation>sans masque</translation>
+    </message>
+    <message>
+        <source>mask: %1</source>
+        <translation>masque&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>positions on</source>
+        <translation>positions activées</translation>
+    </message>
+    <message>
+        <source>positions off</source>
+        <translation>positions désactivées</translation>
+    </message>
+    <message>
+        <source>random W</source>
+        <translation>W aléatoires</translation>
+    </message>
+    <message>
+        <source>identity W</source>
+        <translation>W identité</translation>
+    </message>
+    <message>
+        <source>supplied W</source>
+        <translation>W fournies</translation>
+    </message>
+    <message>
+        <source>teaching model</source>
+        <translation>modèle pédagogique</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>graine %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n tête</numerusform>
+            <numerusform>%n têtes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s) masked by hand</source>
+        <translation>
+            <numerusform>%n case masquée à la main</numerusform>
+            <numerusform>%n cases masquées à la main</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::HeatmapPainter</name>
+    <message>
+        <source>Queries</source>
+        <translation>Requêtes</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Clés</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Dimensions</source>
+        <translation>Dimensions</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>masqué</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::HeatmapView</name>
+    <message>
+        <source>masked</source>
+        <translation>masqué</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Poids</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Scaled score</source>
+        <translation>Score mis à l’échelle</translation>
+    </message>
+    <message>
+        <source>Masked score</source>
+        <translation>Score masqué</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Queries</source>
+        <translation>Requêtes</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Clés</translation>
+    </message>
+    <message>
+        <source>%1: %2 (position %3)</source>
+        <translation>%1&#xa0;: %2 (position %3)</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>Requête</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Clé</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>Dimension</translation>
+    </message>
+    <message>
+        <source>masked: %1</source>
+        <translation>masqué&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>No matrix to show</source>
+        <translation>Aucune matrice à montrer</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>Carte de chaleur</translation>
+    </message>
+    <message>
+        <source>%1 rows, %2 columns; no cell selected</source>
+        <translation>%1 lignes, %2 colonnes&#xa0;; aucune case sélectionnée</translation>
+    </message>
+    <message>
+        <source>Heatmap, selected cell: %1, %2</source>
+        <translation>Carte de chaleur, case sélectionnée&#xa0;: %1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::MainWindow</name>
+    <message>
+        <source>AttnViz</source>
+        <translation>AttnViz</translation>
+    </message>
+    <message>
+        <source>Mask editing: click a cell to hide that key from that query, click again to show it.</source>
+        <translation>Modification du masque&#xa0;: cliquez sur une case pour cacher cette clé à cette requête, cliquez de nouveau pour la montrer.</translation>
+    </message>
+    <message>
+        <source>The last result stays shown.</source>
+        <translation>Le dernier résultat reste affiché.</translation>
+    </message>
+    <message>
+        <source>Computation cancelled. %1</source>
+        <translation>Calcul annulé. %1</translation>
+    </message>
+    <message>
+        <source>This text cannot be used: %1. %2</source>
+        <translation>Ce texte ne peut pas être utilisé&#xa0;: %1. %2</translation>
+    </message>
+    <message>
+        <source>These settings cannot be used: %1. %2</source>
+        <translation>Ces réglages ne peuvent pas être utilisés&#xa0;: %1. %2</translation>
+    </message>
+    <message>
+        <source>The computation failed: %1. %2</source>
+        <translation>Le calcul a échoué&#xa0;: %1. %2</translation>
+    </message>
+    <message>
+        <source>✕</source>
+        <translation>✕</translation>
+    </message>
+    <message>
+        <source>Hide this message</source>
+        <translation>Masquer ce message</translation>
+    </message>
+    <message>
+        <source>&amp;Sentence</source>
+        <translation>&amp;Phrase</translation>
+    </message>
+    <message>
+        <source>Type a sentence: the attention is recomputed as you type.</source>
+        <translation>Tapez une phrase&#xa0;: l’attention est recalculée pendant la frappe.</translation>
+    </message>
+    <message>
+        <source>The input: n tokens, each becomes a row of X ∈ ℝ^(n × d_model). Up to %1 tokens.</source>
+        <translation>L’entrée&#xa0;: n tokens, chacun devient une ligne de X ∈ ℝ^(n × d_model). Jusqu’à %1 tokens.</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>Poids d’attention</translation>
+    </message>
+    <message>
+        <source>softmax(QKᵀ/√d_k + mask): row i = query i, column j = key j; each row sums to 1.</source>
+        <translation>softmax(QKᵀ/√d_k + masque)&#xa0;: ligne i = requête i, colonne j = clé j&#xa0;; chaque ligne somme à 1.</translation>
+    </message>
+    <message>
+        <source>Step by step</source>
+        <translation>Étape par étape</translation>
+    </message>
+    <message>
+        <source>Every matrix of the computation, from X to the output, with its formula and shape.</source>
+        <translation>Chaque matrice du calcul, de X à la sortie, avec sa formule et sa forme.</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>Réglages</translation>
+    </message>
+    <message>
+        <source>Row of weights</source>
+        <translation>Ligne de poids</translation>
+    </message>
+    <message>
+        <source>How the weight is computed</source>
+        <translation>Comment le poids est calculé</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Examples</source>
+        <translation>E&amp;xemples</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>Français</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Anglais</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>Attention &amp;weights</source>
+        <translation>&amp;Poids d’attention</translation>
+    </message>
+    <message>
+        <source>&amp;Step by step</source>
+        <translation>Étape par ét&amp;ape</translation>
+    </message>
+    <message>
+        <source>&amp;Larger text</source>
+        <translation>Texte plus &amp;grand</translation>
+    </message>
+    <message>
+        <source>S&amp;maller text</source>
+        <translation>Texte plus pet&amp;it</translation>
+    </message>
+    <message>
+        <source>Computing on a worker thread: the window stays usable.</source>
+        <translation>Calcul sur un fil d’exécution séparé&#xa0;: la fenêtre reste utilisable.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop this computation; the last result stays shown.</source>
+        <translation>Arrêter ce calcul&#xa0;; le dernier résultat reste affiché.</translation>
+    </message>
+    <message>
+        <source> · d_k %1 · computed in %2</source>
+        <translation> · d_k %1 · calculé en %2</translation>
+    </message>
+    <message>
+        <source>under 1 ms</source>
+        <translation>moins de 1 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>These weights cannot be used: %1.</source>
+        <translation>Ces poids ne peuvent pas être utilisés&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Untrained weights.&lt;/b&gt; W_Q, W_K and W_V are random numbers: the patterns below carry no linguistic meaning. For attention that means something, use the teaching model.</source>
+        <translation>&lt;b&gt;Poids non entraînés.&lt;/b&gt; W_Q, W_K et W_V sont des nombres aléatoires&#xa0;: les motifs ci-dessous n’ont aucun sens linguistique. Pour une attention qui a du sens, utilisez le modèle pédagogique.</translation>
+    </message>
+    <message>
+        <source>Use the teaching model</source>
+        <translation>Utiliser le modèle pédagogique</translation>
+    </message>
+    <message>
+        <source>Projections: Teaching model (its named dimensions and rules)</source>
+        <translation>Projections&#xa0;: modèle pédagogique (ses dimensions et ses règles nommées)</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Matrices W</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · d_model %1 · %n head(s)</source>
+        <translation>
+            <numerusform> · d_model %1 · %n tête</numerusform>
+            <numerusform> · d_model %1 · %n têtes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::RowChart</name>
+    <message>
+        <source>weight</source>
+        <translation>poids</translation>
+    </message>
+    <message>
+        <source>keys j</source>
+        <translation>clés j</translation>
+    </message>
+    <message>
+        <source>The selected query&apos;s row of weights: how much it attends to each key. The bars add up to 1 (softmax), masked keys get 0.</source>
+        <translation>La ligne de poids de la requête sélectionnée&#xa0;: l’attention qu’elle porte à chaque clé. Les barres totalisent 1 (softmax), les clés masquées ont 0.</translation>
+    </message>
+    <message>
+        <source>Click a cell or a token to chart its row of weights</source>
+        <translation>Cliquez sur une case ou un token pour tracer sa ligne de poids</translation>
+    </message>
+    <message>
+        <source>mean of %1 heads</source>
+        <translation>moyenne de %1 têtes</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>tête %1</translation>
+    </message>
+    <message>
+        <source>Query %1 «&#xa0;%2&#xa0;», %3: top %4 of %5 keys</source>
+        <translation>Requête %1 «&#xa0;%2&#xa0;», %3&#xa0;: les %4 plus grands poids sur %5 clés</translation>
+    </message>
+    <message>
+        <source>Query %1 «&#xa0;%2&#xa0;», %3: its weights over the keys</source>
+        <translation>Requête %1 «&#xa0;%2&#xa0;», %3&#xa0;: ses poids sur les clés</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::SessionActions</name>
+    <message>
+        <source>AttnViz sessions (*.attnviz)</source>
+        <translation>Sessions AttnViz (*.attnviz)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session…</source>
+        <translation>&amp;Ouvrir une session…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Sessions &amp;récentes</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation>&amp;Enregistrer la session</translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As…</source>
+        <translation>Enregistrer la session &amp;sous…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>E&amp;xporter…</translation>
+    </message>
+    <message>
+        <source>Save a figure (PNG, SVG, PDF) or the numbers (CSV, JSON)</source>
+        <translation>Enregistrer une figure (PNG, SVG, PDF) ou les nombres (CSV, JSON)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Image</source>
+        <translation>Copier l’&amp;image</translation>
+    </message>
+    <message>
+        <source>Copy Weights as &amp;CSV</source>
+        <translation>Copier les poids en &amp;CSV</translation>
+    </message>
+    <message>
+        <source>Cannot open the session</source>
+        <translation>Impossible d’ouvrir la session</translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation>Impossible d’enregistrer la session</translation>
+    </message>
+    <message>
+        <source>Cannot copy the image</source>
+        <translation>Impossible de copier l’image</translation>
+    </message>
+    <message>
+        <source>Cannot copy the numbers</source>
+        <translation>Impossible de copier les nombres</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>&amp;Vider la liste</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Ouvrir une session</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>Enregistrer la session</translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>Rien à exporter</translation>
+    </message>
+    <message>
+        <source>There is no result yet: type a sentence first.</source>
+        <translation>Il n’y a pas encore de résultat&#xa0;: tapez d’abord une phrase.</translation>
+    </message>
+    <message>
+        <source>%1[*] — AttnViz</source>
+        <translation>%1[*] — AttnViz</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::StepperView</name>
+    <message>
+        <source>causal (key j ≤ query i)</source>
+        <translation>causal (clé j ≤ requête i)</translation>
+    </message>
+    <message>
+        <source>sliding window w = %1 (|i − j| &lt; %1)</source>
+        <translation>fenêtre glissante w = %1 (|i − j| &lt; %1)</translation>
+    </message>
+    <message>
+        <source> with global tokens %1</source>
+        <translation> avec les tokens globaux %1</translation>
+    </message>
+    <message>
+        <source>padding keys hidden</source>
+        <translation>clés de remplissage cachées</translation>
+    </message>
+    <message>
+        <source>No mask is active: masked = scaled.</source>
+        <translation>Aucun masque n’est actif&#xa0;: scores masqués = scores mis à l’échelle.</translation>
+    </message>
+    <message>
+        <source>Active masks: %1. Hidden cells are hatched.</source>
+        <translation>Masques actifs&#xa0;: %1. Les cases cachées sont hachurées.</translation>
+    </message>
+    <message>
+        <source> Shown: the mean over the %1 heads.</source>
+        <translation> Affiché&#xa0;: la moyenne sur les %1 têtes.</translation>
+    </message>
+    <message>
+        <source> Shown: head %1 of %2.</source>
+        <translation> Affiché&#xa0;: la tête %1 sur %2.</translation>
+    </message>
+    <message>
+        <source> Shown: the %1 heads side by side (d_k = %2 columns each).</source>
+        <translation> Affiché&#xa0;: les %1 têtes côte à côte (d_k = %2 colonnes chacune).</translation>
+    </message>
+    <message>
+        <source> Shown: head %1, its d_k = %2 columns.</source>
+        <translation> Affiché&#xa0;: la tête %1, ses d_k = %2 colonnes.</translation>
+    </message>
+    <message>
+        <source>%1 = X · W_%1</source>
+        <translation>%1 = X · W_%1</translation>
+    </message>
+    <message>
+        <source>X (%1) · W_%2 (%3) = %2 (%1); per head n × d_k = %4.</source>
+        <translation>X (%1) · W_%2 (%3) = %2 (%1)&#xa0;; par tête n × d_k = %4.</translation>
+    </message>
+    <message>
+        <source>Tokens → X</source>
+        <translation>Tokens → X</translation>
+    </message>
+    <message>
+        <source>Each token becomes a vector of d_model = %1 named features, read from the teaching model&apos;s lexicon (an unknown word gets 0s)%2.</source>
+        <translation>Chaque token devient un vecteur de d_model = %1 caractéristiques nommées, lues dans le lexique du modèle pédagogique (un mot inconnu reçoit des 0)%2.</translation>
+    </message>
+    <message>
+        <source> plus position features</source>
+        <translation> plus des caractéristiques de position</translation>
+    </message>
+    <message>
+        <source>X = lexicon features(tokens) + position features</source>
+        <translation>X = caractéristiques du lexique(tokens) + caractéristiques de position</translation>
+    </message>
+    <message>
+        <source>X ∈ ℝ^(n × d_model): %1 tokens × %2 = %3.</source>
+        <translation>X ∈ ℝ^(n × d_model)&#xa0;: %1 tokens × %2 = %3.</translation>
+    </message>
+    <message>
+        <source>Each token becomes a vector of d_model = %1 numbers: its embedding (the same word always gets the same vector)%2.</source>
+        <translation>Chaque token devient un vecteur de d_model = %1 nombres&#xa0;: son plongement (le même mot reçoit toujours le même vecteur)%2.</translation>
+    </message>
+    <message>
+        <source> plus its position (PE)</source>
+        <translation> plus sa position (PE)</translation>
+    </message>
+    <message>
+        <source>; positional encoding is off</source>
+        <translation>; l’encodage positionnel est désactivé</translation>
+    </message>
+    <message>
+        <source>X = embedding(tokens) + PE</source>
+        <translation>X = plongement(tokens) + PE</translation>
+    </message>
+    <message>
+        <source>X = embedding(tokens)</source>
+        <translation>X = plongement(tokens)</translation>
+    </message>
+    <message>
+        <source>Query — &lt;b&gt;what we look for&lt;/b&gt; (like a search query).</source>
+        <translation>Requête (query) — &lt;b&gt;ce que nous recherchons&lt;/b&gt; (comme une requête de recherche).</translation>
+    </message>
+    <message>
+        <source>Key — &lt;b&gt;what each position offers&lt;/b&gt; (like the entries of an index).</source>
+        <translation>Clé (key) — &lt;b&gt;ce que chaque position offre&lt;/b&gt; (comme les entrées d’un index).</translation>
+    </message>
+    <message>
+        <source>Value — &lt;b&gt;the content&lt;/b&gt; itself (like the documents).</source>
+        <translation>Valeur (value) — &lt;b&gt;le contenu réel&lt;/b&gt; (comme les documents).</translation>
+    </message>
+    <message>
+        <source>Scores QKᵀ</source>
+        <translation>Scores QKᵀ</translation>
+    </message>
+    <message>
+        <source>Entry (i, j): how much position i should attend to position j — the dot product of query i and key j.</source>
+        <translation>Entrée (i, j)&#xa0;: combien la position i doit porter son attention sur la position j — le produit scalaire de la requête i et de la clé j.</translation>
+    </message>
+    <message>
+        <source>Q (%1) · Kᵀ (%2) = scores (%3).</source>
+        <translation>Q (%1) · Kᵀ (%2) = scores (%3).</translation>
+    </message>
+    <message>
+        <source>scaled = Q·K&lt;sup&gt;T&lt;/sup&gt; / √d&lt;sub&gt;k&lt;/sub&gt; = Q·K&lt;sup&gt;T&lt;/sup&gt; / √%1 = Q·K&lt;sup&gt;T&lt;/sup&gt; / %2</source>
+        <translation>mis à l’échelle = Q·K&lt;sup&gt;T&lt;/sup&gt; / √d&lt;sub&gt;k&lt;/sub&gt; = Q·K&lt;sup&gt;T&lt;/sup&gt; / √%1 = Q·K&lt;sup&gt;T&lt;/sup&gt; / %2</translation>
+    </message>
+    <message>
+        <source>scaled = Q·K&lt;sup&gt;T&lt;/sup&gt; / (√d&lt;sub&gt;k&lt;/sub&gt; · T) = Q·K&lt;sup&gt;T&lt;/sup&gt; / (√%1 × %2) = Q·K&lt;sup&gt;T&lt;/sup&gt; / %3</source>
+        <translation>mis à l’échelle = Q·K&lt;sup&gt;T&lt;/sup&gt; / (√d&lt;sub&gt;k&lt;/sub&gt; · T) = Q·K&lt;sup&gt;T&lt;/sup&gt; / (√%1 × %2) = Q·K&lt;sup&gt;T&lt;/sup&gt; / %3</translation>
+    </message>
+    <message>
+        <source>scaled = Q·K&lt;sup&gt;T&lt;/sup&gt; / T = Q·K&lt;sup&gt;T&lt;/sup&gt; / %1 (scaling by √d&lt;sub&gt;k&lt;/sub&gt; is off)</source>
+        <translation>mis à l’échelle = Q·K&lt;sup&gt;T&lt;/sup&gt; / T = Q·K&lt;sup&gt;T&lt;/sup&gt; / %1 (mise à l’échelle par √d&lt;sub&gt;k&lt;/sub&gt; désactivée)</translation>
+    </message>
+    <message>
+        <source>Scaled by √d_k</source>
+        <translation>Mise à l’échelle par √d_k</translation>
+    </message>
+    <message>
+        <source>Why scale? For a large d_k the dot products grow large and push the softmax into regions with extremely small gradients; dividing by √d_k keeps the variance stable.</source>
+        <translation>Pourquoi mettre à l’échelle&#xa0;? Pour un grand d_k, les produits scalaires peuvent devenir très grands en magnitude et poussent softmax dans des régions aux gradients extrêmement petits&#xa0;; la mise à l’échelle par √d_k maintient la variance stable.</translation>
+    </message>
+    <message>
+        <source>scaled: %1.</source>
+        <translation>scores mis à l’échelle&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>Masked</source>
+        <translation>Masque</translation>
+    </message>
+    <message>
+        <source>masked&lt;sub&gt;ij&lt;/sub&gt; = scaled&lt;sub&gt;ij&lt;/sub&gt; where the mask lets query i see key j, −∞ elsewhere</source>
+        <translation>masqué&lt;sub&gt;ij&lt;/sub&gt; = mis à l’échelle&lt;sub&gt;ij&lt;/sub&gt; là où le masque laisse la requête i voir la clé j, −∞ ailleurs</translation>
+    </message>
+    <message>
+        <source>masked: %1.</source>
+        <translation>scores masqués&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>Softmax weights</source>
+        <translation>Poids du softmax</translation>
+    </message>
+    <message>
+        <source>Each row sums to 1: how much query i attends to each key. Masked keys get 0.</source>
+        <translation>Chaque ligne somme à 1&#xa0;: l’attention que la requête i porte à chaque clé. Les clés masquées reçoivent 0.</translation>
+    </message>
+    <message>
+        <source>w&lt;sub&gt;ij&lt;/sub&gt; = exp(m&lt;sub&gt;ij&lt;/sub&gt; − max&lt;sub&gt;j&lt;/sub&gt; m&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;j&lt;/sub&gt; exp(m&lt;sub&gt;ij&lt;/sub&gt; − max&lt;sub&gt;j&lt;/sub&gt; m&lt;sub&gt;ij&lt;/sub&gt;)</source>
+        <translation>w&lt;sub&gt;ij&lt;/sub&gt; = exp(m&lt;sub&gt;ij&lt;/sub&gt; − max&lt;sub&gt;j&lt;/sub&gt; m&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;j&lt;/sub&gt; exp(m&lt;sub&gt;ij&lt;/sub&gt; − max&lt;sub&gt;j&lt;/sub&gt; m&lt;sub&gt;ij&lt;/sub&gt;)</translation>
+    </message>
+    <message>
+        <source>weights: %1.</source>
+        <translation>poids&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>Context = weights · V</source>
+        <translation>Contexte = poids · V</translation>
+    </message>
+    <message>
+        <source>Row i is a weighted sum of the values: what position i gathers from the others.</source>
+        <translation>La ligne i est une somme pondérée des valeurs&#xa0;: ce que la position i recueille des autres.</translation>
+    </message>
+    <message>
+        <source>context&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; · v&lt;sub&gt;j&lt;/sub&gt;, that is context = weights · V</source>
+        <translation>contexte&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; · v&lt;sub&gt;j&lt;/sub&gt;, c’est-à-dire contexte = poids · V</translation>
+    </message>
+    <message>
+        <source>weights (%1) · V (%2) = context (%2).</source>
+        <translation>poids (%1) · V (%2) = contexte (%2).</translation>
+    </message>
+    <message>
+        <source>Output = context · W_O</source>
+        <translation>Sortie = contexte · W_O</translation>
+    </message>
+    <message>
+        <source>The output projection W_O mixes the heads&apos; contexts back into d_model numbers per token.</source>
+        <translation>La projection de sortie W_O recombine les contextes des têtes en d_model nombres par token.</translation>
+    </message>
+    <message>
+        <source>output = concat(context&lt;sub&gt;1&lt;/sub&gt; … context&lt;sub&gt;h&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt;</source>
+        <translation>sortie = concat(contexte&lt;sub&gt;1&lt;/sub&gt; … contexte&lt;sub&gt;h&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>context (%1) · W_O (%2) = output (%1).</source>
+        <translation>contexte (%1) · W_O (%2) = sortie (%1).</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Précédente</translation>
+    </message>
+    <message>
+        <source>Previous step (← or Page Up; Home: first step)</source>
+        <translation>Étape précédente (← ou Page précédente&#xa0;; Début&#xa0;: première étape)</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Suivante ▶</translation>
+    </message>
+    <message>
+        <source>Next step (→ or Page Down; End: last step)</source>
+        <translation>Étape suivante (→ ou Page suivante&#xa0;; Fin&#xa0;: dernière étape)</translation>
+    </message>
+    <message>
+        <source>1 X</source>
+        <translation>1 X</translation>
+    </message>
+    <message>
+        <source>2 Q</source>
+        <translation>2 Q</translation>
+    </message>
+    <message>
+        <source>3 K</source>
+        <translation>3 K</translation>
+    </message>
+    <message>
+        <source>4 V</source>
+        <translation>4 V</translation>
+    </message>
+    <message>
+        <source>5 QKᵀ</source>
+        <translation>5 QKᵀ</translation>
+    </message>
+    <message>
+        <source>6 ÷√d_k</source>
+        <translation>6 ÷√d_k</translation>
+    </message>
+    <message>
+        <source>7 mask</source>
+        <translation>7 masque</translation>
+    </message>
+    <message>
+        <source>8 softmax</source>
+        <translation>8 softmax</translation>
+    </message>
+    <message>
+        <source>9 ·V</source>
+        <translation>9 ·V</translation>
+    </message>
+    <message>
+        <source>10 W_O</source>
+        <translation>10 W_O</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>Étape %1 sur %2</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see this step.</source>
+        <translation>Tapez une phrase pour voir cette étape.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 — %3</source>
+        <translation>Étape %1 sur %2 — %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s) masked by hand</source>
+        <translation>
+            <numerusform>%n case masquée à la main</numerusform>
+            <numerusform>%n cases masquées à la main</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::TokenStrip</name>
+    <message>
+        <source>The tokens of the sentence, in order. Click one (or use ← and →) to select its row (its query).</source>
+        <translation>Les tokens de la phrase, dans l’ordre. Cliquez sur l’un d’eux (ou utilisez ← et →) pour sélectionner sa ligne (sa requête).</translation>
+    </message>
+    <message>
+        <source>Token %1: padding [PAD], not in the sentence (masked as a key)</source>
+        <translation>Token %1&#xa0;: remplissage [PAD], absent de la phrase (masqué comme clé)</translation>
+    </message>
+    <message>
+        <source>Token %1 «&#xa0;%2&#xa0;»: bytes %3–%4 of the sentence (UTF-8)</source>
+        <translation>Token %1 «&#xa0;%2&#xa0;»&#xa0;: octets %3 à %4 de la phrase (UTF-8)</translation>
+    </message>
+    <message>
+        <source>Not in the %1 lexicon: neutral features (every lexical feature is 0)</source>
+        <translation>Absent du lexique %1&#xa0;: caractéristiques neutres (toutes les caractéristiques lexicales valent 0)</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::WeightEditor</name>
+    <message>
+        <source>Q = X·W_Q, K = X·W_K, V = X·W_V, output = context·W_O. Rows: the dimensions coming in; columns: the dimensions going out. Double-click a number, type another, press Enter: everything is recomputed.</source>
+        <translation>Q = X·W_Q, K = X·W_K, V = X·W_V, sortie = contexte·W_O. Lignes&#xa0;: les dimensions d’entrée&#xa0;; colonnes&#xa0;: les dimensions de sortie. Double-cliquez sur un nombre, tapez-en un autre, appuyez sur Entrée&#xa0;: tout est recalculé.</translation>
+    </message>
+    <message>
+        <source>W_Q makes each token&apos;s query: what it looks for.</source>
+        <translation>W_Q fabrique la requête de chaque token&#xa0;: ce qu’il recherche.</translation>
+    </message>
+    <message>
+        <source>W_K makes each token&apos;s key: what it offers to the queries.</source>
+        <translation>W_K fabrique la clé de chaque token&#xa0;: ce qu’il offre aux requêtes.</translation>
+    </message>
+    <message>
+        <source>W_V makes each token&apos;s value: what it passes on when attended to.</source>
+        <translation>W_V fabrique la valeur de chaque token&#xa0;: ce qu’il transmet quand on lui porte attention.</translation>
+    </message>
+    <message>
+        <source>W_O mixes the heads&apos; contexts into the output.</source>
+        <translation>W_O combine les contextes des têtes dans la sortie.</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <source>the teaching model&apos;s matrices</source>
+        <translation>les matrices du modèle pédagogique</translation>
+    </message>
+    <message>
+        <source>the random (seeded) matrices</source>
+        <translation>les matrices aléatoires (graine)</translation>
+    </message>
+    <message>
+        <source>the identity matrices</source>
+        <translation>les matrices identité</translation>
+    </message>
+    <message>
+        <source>the matrices loaded from the file or session</source>
+        <translation>les matrices chargées depuis le fichier ou la session</translation>
+    </message>
+    <message>
+        <source>Edited. Reset goes back to %1.</source>
+        <translation>Modifiées. Rétablir revient à %1.</translation>
+    </message>
+    <message>
+        <source>Not edited: %1.</source>
+        <translation>Non modifiées&#xa0;: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::WeightMatrixModel</name>
+    <message>
+        <source>Row %1 «&#xa0;%2&#xa0;», column %3 «&#xa0;%4&#xa0;»: %5</source>
+        <translation>Ligne %1 «&#xa0;%2&#xa0;», colonne %3 «&#xa0;%4&#xa0;»&#xa0;: %5</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::WeightsActions</name>
+    <message>
+        <source>Load &amp;Weights…</source>
+        <translation>Charger des &amp;poids…</translation>
+    </message>
+    <message>
+        <source>Use W_Q, W_K, W_V and W_O from a weights JSON file or from .npy files (numpy)</source>
+        <translation>Utiliser W_Q, W_K, W_V et W_O d’un fichier de poids JSON ou de fichiers .npy (numpy)</translation>
+    </message>
+    <message>
+        <source>Save W&amp;eights…</source>
+        <translation>Enregistrer les poi&amp;ds…</translation>
+    </message>
+    <message>
+        <source>Save the W_Q, W_K, W_V and W_O in use as a weights JSON file</source>
+        <translation>Enregistrer les W_Q, W_K, W_V et W_O utilisées dans un fichier de poids JSON</translation>
+    </message>
+    <message>
+        <source>Cannot load the weights</source>
+        <translation>Impossible de charger les poids</translation>
+    </message>
+    <message>
+        <source>Cannot save the weights</source>
+        <translation>Impossible d’enregistrer les poids</translation>
+    </message>
+    <message>
+        <source>Load Weights</source>
+        <translation>Charger des poids</translation>
+    </message>
+    <message>
+        <source>Weights (*.json *.npy);;Weights JSON (*.json);;NumPy W_Q.npy … W_O.npy (*.npy)</source>
+        <translation>Poids (*.json *.npy);;Poids JSON (*.json);;NumPy W_Q.npy … W_O.npy (*.npy)</translation>
+    </message>
+    <message>
+        <source>Save Weights</source>
+        <translation>Enregistrer les poids</translation>
+    </message>
+    <message>
+        <source>Weights JSON (*.json)</source>
+        <translation>Poids JSON (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::WhyScaleChart</name>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Why scale by √d&lt;sub&gt;k&lt;/sub&gt;?&lt;/b&gt; Take a query q and a key k whose d&lt;sub&gt;k&lt;/sub&gt; entries are independent, of mean 0 and variance 1. Their dot product q·k = Σ&lt;sub&gt;m&lt;/sub&gt; q&lt;sub&gt;m&lt;/sub&gt;k&lt;sub&gt;m&lt;/sub&gt; then has variance d&lt;sub&gt;k&lt;/sub&gt;: the larger d&lt;sub&gt;k&lt;/sub&gt;, the larger the scores in magnitude (left). Without scaling, the softmax of a row of %1 scores then puts almost all the weight on one key — its largest weight goes to 1 (right) — and softmax is pushed into regions with extremely small gradients. Dividing by √d&lt;sub&gt;k&lt;/sub&gt; brings the variance back to 1: the scaling by √d&lt;sub&gt;k&lt;/sub&gt; keeps the variance stable, and the weights stay spread out.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Pourquoi mettre à l’échelle par √d&lt;sub&gt;k&lt;/sub&gt;&#xa0;?&lt;/b&gt; Prenons une requête q et une clé k dont les d&lt;sub&gt;k&lt;/sub&gt; composantes sont indépendantes, de moyenne 0 et de variance 1. Leur produit scalaire q·k = Σ&lt;sub&gt;m&lt;/sub&gt; q&lt;sub&gt;m&lt;/sub&gt;k&lt;sub&gt;m&lt;/sub&gt; a alors pour variance d&lt;sub&gt;k&lt;/sub&gt;&#xa0;: plus d&lt;sub&gt;k&lt;/sub&gt; est grand, plus les scores sont grands en magnitude (à gauche). Sans mise à l’échelle, le softmax d’une ligne de %1 scores met alors presque tout le poids sur une seule clé — son plus grand poids tend vers 1 (à droite) — et softmax est poussé dans des régions aux gradients extrêmement petits. Diviser par √d&lt;sub&gt;k&lt;/sub&gt; ramène la variance à 1&#xa0;: la mise à l’échelle par √d&lt;sub&gt;k&lt;/sub&gt; maintient la variance stable, et les poids restent répartis.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Variance of the scores q·k</source>
+        <translation>Variance des scores q·k</translation>
+    </message>
+    <message>
+        <source>without scaling</source>
+        <translation>sans mise à l’échelle</translation>
+    </message>
+    <message>
+        <source>Export Image…</source>
+        <translation>Exporter l’image…</translation>
+    </message>
+    <message>
+        <source>Save both charts as PNG, SVG or PDF</source>
+        <translation>Enregistrer les deux graphiques en PNG, SVG ou PDF</translation>
+    </message>
+    <message>
+        <source>Measured on %1 random queries and keys (entries uniform, mean 0, variance 1; seed %2) for each d_k.</source>
+        <translation>Mesuré sur %1 requêtes et clés aléatoires (composantes uniformes, moyenne 0, variance 1&#xa0;; graine %2) pour chaque d_k.</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>Mesure en cours…</translation>
+    </message>
+    <message>
+        <source>Export the √d_k Charts</source>
+        <translation>Exporter les graphiques √d_k</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg *.pdf)</source>
+        <translation>Images (*.png *.svg *.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export the charts</source>
+        <translation>Impossible d’exporter les graphiques</translation>
+    </message>
+    <message>
+        <source>without scaling (≈ d_k)</source>
+        <translation>sans mise à l’échelle (≈ d_k)</translation>
+    </message>
+    <message>
+        <source>with ÷√d_k (≈ 1)</source>
+        <translation>avec ÷√d_k (≈ 1)</translation>
+    </message>
+    <message>
+        <source>with ÷√d_k</source>
+        <translation>avec ÷√d_k</translation>
+    </message>
+    <message>
+        <source>equal weights 1/n</source>
+        <translation>poids égaux 1/n</translation>
+    </message>
+    <message>
+        <source>largest weight</source>
+        <translation>plus grand poids</translation>
+    </message>
+    <message>
+        <source>d_k (log)</source>
+        <translation>d_k (échelle log)</translation>
+    </message>
+    <message>
+        <source>variance (log)</source>
+        <translation>variance (échelle log)</translation>
+    </message>
+    <message>
+        <source>Largest softmax weight (n = %1)</source>
+        <translation>Plus grand poids du softmax (n = %1)</translation>
+    </message>
+</context>
 </TS>

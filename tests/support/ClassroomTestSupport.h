@@ -20,6 +20,7 @@ struct TsMessage {
     QString source;
     QStringList translations;  ///< one, or the numerus forms
     QString type;              ///< "" when finished, else "unfinished", "vanished", "obsolete"
+    bool numerus = false;      ///< a plural message (<message numerus="yes">)
 };
 
 /// Every message of a .ts file, read with QXmlStreamReader; error says what went wrong, if anything.
@@ -40,7 +41,8 @@ inline QList<TsMessage> readTs(const QString& path, QString* error) {
         if (name == QLatin1String("name")) {
             context = xml.readElementText();
         } else if (name == QLatin1String("message")) {
-            message = TsMessage{context, {}, {}, {}};
+            message = TsMessage{context, {}, {}, {},
+                                xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes")};
         } else if (name == QLatin1String("source")) {
             message.source = xml.readElementText();
         } else if (name == QLatin1String("translation")) {

@@ -1,10 +1,13 @@
 // One main for every UI test: offscreen platform unless QT_QPA_PLATFORM is set, test-mode
-// standard paths (never the user's settings), settings cleared, a QApplication, then GoogleTest.
+// standard paths (never the user's settings), settings cleared, a QApplication in English (the
+// English catalogue holds the plural forms), then GoogleTest.
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
 
 #include <gtest/gtest.h>
+
+#include "ui/i18n/Language.h"
 
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -13,6 +16,7 @@ int main(int argc, char** argv) {
     QCoreApplication::setApplicationName(QStringLiteral("attnviz_ui_tests"));
     QApplication app(argc, argv);
     QSettings().clear();
+    attnviz::ui::setLanguage(QStringLiteral("en"));
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

@@ -240,7 +240,7 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
     const int padding = trace.size() - trace.realTokenCount();
     parts << (padding > 0 ? tr("n = %1 (%2 padding)").arg(trace.size()).arg(padding) : tr("n = %1").arg(trace.size()));
     parts << tr("d_model = %1").arg(config.dModel);
-    QString heads = config.heads == 1 ? tr("1 head") : tr("%1 heads").arg(config.heads);
+    QString heads = tr("%n head(s)", nullptr, config.heads);
     if (step != Step::X && step != Step::Output) {
         if (head != kAllHeads) {
             heads += tr(" (head %1 shown)").arg(head + 1);
@@ -267,7 +267,7 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
     if (config.mask.padTo > 0) masks << tr("padding to %1").arg(config.mask.padTo);
     if (!config.mask.customMasked.empty()) {
         const auto count = static_cast<int>(config.mask.customMasked.size());
-        masks << (count == 1 ? tr("1 cell masked by hand") : tr("%1 cells masked by hand").arg(count));
+        masks << tr("%n cell(s) masked by hand", nullptr, count);
     }
     parts << (masks.isEmpty() ? tr("no mask") : tr("mask: %1").arg(masks.join(QStringLiteral(" + "))));
     parts << (config.positionalEncoding ? tr("positions on") : tr("positions off"));

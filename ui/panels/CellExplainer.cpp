@@ -216,11 +216,10 @@ QString CellExplainer::productsSection(const Context& c) const {
         html += QStringLiteral("</tr>");
     }
     const int hidden = c.dK() - zeroRows - shownRows;
-    if (hidden > 0) html += tr("<tr><td colspan=\"5\">… %1 more rows</td></tr>").arg(hidden);
+    if (hidden > 0) html += tr("<tr><td colspan=\"5\">… %n more row(s)</td></tr>", nullptr, hidden);
     html += QStringLiteral("</table>");
     if (zeroRows > 0)
-        html += zeroRows == 1 ? tr("<p>1 dimension where q and k are both 0 is left out.</p>")
-                              : tr("<p>%1 dimensions where q and k are both 0 are left out.</p>").arg(zeroRows);
+        html += tr("<p>%n dimension(s) where q and k are both 0 left out.</p>", nullptr, zeroRows);
     if (!c.largest.empty() && !named) html += tr("<p>The largest products are highlighted.</p>");
     return html;
 }
@@ -327,8 +326,7 @@ QString CellExplainer::contextSection(const Context& c) const {
     const int others = trace.size() - shown;
     if (others > 0) {
         const QString rest = num(std::max(0.0, context.weights.sum() - shownWeight));
-        html += others == 1 ? tr("<p>+ 1 other term, whose weight is %1.</p>").arg(rest)
-                            : tr("<p>+ %1 other terms, whose weights add up to %2.</p>").arg(others).arg(rest);
+        html += tr("<p>+ %n other term(s), whose weights add up to %1.</p>", nullptr, others).arg(rest);
     }
     html += formula(tr("context%1 = <b>%2</b>").arg(sub(c.i), vectorText(context.context)));
     return html;

@@ -459,9 +459,7 @@ void ControlsPanel::updateDerivedLabels() {
         dK_->setFont(bold);
     }
     const auto count = static_cast<int>(base_.mask.customMasked.size());
-    customCount_->setText(count == 0   ? tr("No cell masked by hand")
-                          : count == 1 ? tr("1 cell masked by hand")
-                                       : tr("%1 cells masked by hand").arg(count));
+    customCount_->setText(count == 0 ? tr("No cell masked by hand") : tr("%n cell(s) masked by hand", nullptr, count));
     clearMask_->setEnabled(count > 0);
 }
 

@@ -36,9 +36,7 @@ QString activeMasks(const AttentionTrace& trace) {
     }
     if (trace.size() > trace.realTokenCount()) parts << StepperView::tr("padding keys hidden");
     if (!mask.customMasked.empty())
-        parts << (mask.customMasked.size() == 1
-                      ? StepperView::tr("1 cell masked by hand")
-                      : StepperView::tr("%1 cells masked by hand").arg(mask.customMasked.size()));
+        parts << StepperView::tr("%n cell(s) masked by hand", nullptr, static_cast<int>(mask.customMasked.size()));
     if (parts.isEmpty()) return StepperView::tr("No mask is active: masked = scaled.");
     return StepperView::tr("Active masks: %1. Hidden cells are hatched.").arg(parts.join(QStringLiteral("; ")));
 }

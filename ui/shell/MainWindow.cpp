@@ -586,9 +586,8 @@ void MainWindow::updateStatusText() {
     }
     const AttentionConfig& c = trace_->config();
     const int tokens = trace_->realTokenCount();
-    statusText_->setText((tokens == 1 ? tr("1 token") : tr("%1 tokens").arg(tokens)) +
-                         (c.heads == 1 ? tr(" · d_model %1 · 1 head").arg(c.dModel)
-                                       : tr(" · d_model %1 · %2 heads").arg(c.dModel).arg(c.heads)) +
+    statusText_->setText(tr("%n token(s)", nullptr, tokens) +
+                         tr(" · d_model %1 · %n head(s)", nullptr, c.heads).arg(c.dModel) +
                          tr(" · d_k %1 · computed in %2").arg(trace_->dK())
                              .arg(lastMilliseconds_ < 1 ? tr("under 1 ms") : tr("%1 ms").arg(lastMilliseconds_)));
 }
