@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -35,9 +36,11 @@
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/Examples.h"
+#include "ui/shell/FirstRunHint.h"
 #include "ui/shell/MessageBar.h"
 #include "ui/shell/PredictActions.h"
 #include "ui/shell/PredictBanner.h"
+#include "ui/shell/PresentationMode.h"
 #include "ui/shell/Selection.h"
 #include "ui/shell/SessionActions.h"
 #include "ui/shell/UntrainedBanner.h"
@@ -103,6 +106,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     predict_ = new PredictActions(this);
     connect(predict_, &PredictActions::changed, this, &MainWindow::showSelection);
     classroom_ = new ClassroomActions(this);  // restores the remembered sentence and settings
+    connect(classroom_->presentation(), &PresentationMode::activeChanged, firstRunHint_, &FirstRunHint::setPresenting);
     sessionActions_ = new SessionActions(this);
     retranslateUi();
     recomputeNow();
@@ -128,7 +132,13 @@ void MainWindow::buildCentralArea() {
                                   static_cast<int>(2 * sentenceEdit_->document()->documentMargin()));
     sentenceLabel_->setBuddy(sentenceEdit_);
     connect(sentenceEdit_, &QPlainTextEdit::textChanged, this, &MainWindow::scheduleCompute);
-    layout->addWidget(sentenceLabel_);
+    // The hint shares the label's line, which has room to spare: the views keep their height.
+    firstRunHint_ = new FirstRunHint;
+    auto* labelLine = new QHBoxLayout;
+    labelLine->addWidget(sentenceLabel_);
+    labelLine->addStretch(1);
+    labelLine->addWidget(firstRunHint_);
+    layout->addLayout(labelLine);
     layout->addWidget(sentenceEdit_);
 
     tokenStrip_ = new TokenStrip;

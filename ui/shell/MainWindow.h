@@ -25,6 +25,7 @@ namespace attnviz::ui {
 class CellExplainer;
 class ClassroomActions;
 class ControlsPanel;
+class FirstRunHint;
 class HeatmapView;
 class MessageBar;
 class PredictActions;
@@ -125,6 +126,8 @@ public:
     [[nodiscard]] MessageBar* messageBar() const { return messageBar_; }
     /// Above the heatmap during a predict round: the question, then the outcome.
     [[nodiscard]] PredictBanner* predictBanner() const { return predictBanner_; }
+    /// Beside the sentence's label until dismissed: three things to try.
+    [[nodiscard]] FirstRunHint* firstRunHint() const { return firstRunHint_; }
     /// The worker the computations run on (tests hold it at a known point with its start hook).
     [[nodiscard]] ComputeController* computeController() const { return compute_; }
 
@@ -206,6 +209,7 @@ private:
     QPlainTextEdit* sentenceEdit_ = nullptr;
     TokenStrip* tokenStrip_ = nullptr;
     UntrainedBanner* untrainedBanner_ = nullptr;
+    FirstRunHint* firstRunHint_ = nullptr;
     PredictBanner* predictBanner_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
