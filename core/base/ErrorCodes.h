@@ -108,6 +108,10 @@
     X(SessionUnwritable, "cannot write the session: %1")                                                               \
     X(SessionHeadIndex, "%1 is not a head index: the config has %2 heads (indices 0 to %3)")                           \
     X(SessionHeadExpected, "expected a head number or \"mean\"")                                                       \
+    X(PredictRowOutside, "%1 is not a token position (0 to %2)")                                                       \
+    X(PredictRowTwice, "row %1 is listed twice")                                                                       \
+    X(PredictGuessOutsideRound, "row %1 has a guess but is neither hidden nor revealed")                               \
+    X(PredictGuessTwice, "row %1 has two guesses")                                                                     \
     /* Configurations inside sessions and traces (core/formats/ConfigJson.cpp). */                                    \
     X(SeedExpected, "expected a non-negative integer or a string of digits")                                           \
     X(SeedNotDecimal, "\"%1\" is not a decimal integer")                                                               \

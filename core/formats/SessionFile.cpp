@@ -1,6 +1,8 @@
 #include "core/formats/SessionFile.h"
 
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +31,13 @@ json viewToJson(const SessionView& view) {
     object["title"] = view.title;
     object["weights_range"] = view.weightsRangeFromData ? "data" : "0 to 1";
     return object;
+}
+
+/// "predict": {"revealed_rows": […], "hidden_rows": […], "guesses": [[query, key], …]}
+json predictToJson(const PredictRound& round) {
+    json guesses = json::array();
+    for (const auto& [query, key] : round.guesses()) guesses.push_back({query, key});
+    return {{"revealed_rows", round.revealedRows()}, {"hidden_rows", round.hiddenRows()}, {"guesses", guesses}};
 }
 
 constexpr JsonFormat kSessionFormat{.name = kSessionFormatName,
@@ -66,9 +75,48 @@ SessionView viewFromJson(const JsonReader& object) {
     return view;
 }
 
+/// A token position: below the token limit, so that a row of any sentence AttnViz can show.
+int readPosition(const JsonReader& value) {
+    const int position = value.index();
+    if (static_cast<std::size_t>(position) >= limits::kMaxTokens)
+        value.fail(ErrorCode::PredictRowOutside, {std::to_string(position), std::to_string(limits::kMaxTokens - 1)});
+    return position;
+}
+
+/// Each field is optional (absent: empty). Rows beyond the sentence's tokens are the window's
+/// to drop; a row listed twice, or a guess outside the round, is refused.
+PredictRound predictFromJson(const JsonReader& object) {
+    object.object({"revealed_rows", "hidden_rows", "guesses"});
+    std::vector<int> rows[2];
+    std::set<int> seen;
+    const char* fields[2] = {"revealed_rows", "hidden_rows"};
+    for (int part = 0; part < 2; ++part) {
+        const auto list = object.field(fields[part]);
+        if (!list) continue;
+        for (const JsonReader& item : list->items()) {
+            const int row = readPosition(item);
+            if (!seen.insert(row).second) item.fail(ErrorCode::PredictRowTwice, {std::to_string(row)});
+            rows[part].push_back(row);
+        }
+    }
+    std::map<int, int> guesses;
+    if (const auto list = object.field("guesses")) {
+        for (const JsonReader& pair : list->items()) {
+            if (!pair.value().is_array() || pair.value().size() != 2) pair.failKind(ErrorCode::MaskPairExpected);
+            const std::vector<JsonReader> cells = pair.items();
+            const int query = readPosition(cells[0]);
+            const int key = readPosition(cells[1]);
+            if (!seen.contains(query)) pair.fail(ErrorCode::PredictGuessOutsideRound, {std::to_string(query)});
+            if (!guesses.emplace(query, key).second) pair.fail(ErrorCode::PredictGuessTwice, {std::to_string(query)});
+        }
+    }
+    return PredictRound(rows[0], rows[1], std::move(guesses));
+}
+
 Session parseSession(const JsonReader& root) {
+    // Version 1 has no "predict"; its files read exactly as before, with no round.
     root.formatVersion(kSessionFormat);
-    root.object({"format", "version", "sentence", "config", "view"});
+    root.object({"format", "version", "sentence", "config", "view", "predict"});
     Session session;
     session.sentence = root.required("sentence").string();
     const JsonReader config = root.required("config");
@@ -79,6 +127,7 @@ Session parseSession(const JsonReader& root) {
         throw FormatError(within(config.path(), error.message()));
     }
     if (const auto view = root.field("view")) session.view = viewFromJson(*view);
+    if (const auto predict = root.field("predict")) session.predict = predictFromJson(*predict);
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) {
         root.required("view").required("head").fail(
             ErrorCode::SessionHeadIndex, {std::to_string(session.view.head), std::to_string(session.config.heads),
@@ -96,6 +145,7 @@ std::string sessionToJson(const Session& session) {
     root["sentence"] = session.sentence;
     root["config"] = configToJson(session.config);
     root["view"] = viewToJson(session.view);
+    if (session.predict.isActive()) root["predict"] = predictToJson(session.predict);
     return jsonText(root, 2, ErrorCode::SessionUnwritable) + "\n";  // refused: a string that is not UTF-8
 }
 

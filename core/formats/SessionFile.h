@@ -4,12 +4,15 @@
 #include <string_view>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/attention/PredictRound.h"
 #include "core/model/AttentionConfig.h"
 
 namespace attnviz {
 
 inline constexpr const char* kSessionFormatName = "attnviz-session";
-inline constexpr int kSessionFormatVersion = 1;
+/// Version 2 added "predict". Version 1 files are read as they always were; every field added
+/// since is optional, with a default that leaves an older session as it was.
+inline constexpr int kSessionFormatVersion = 2;
 inline constexpr const char* kSessionFileSuffix = ".attnviz";
 
 /// What the window was showing. Optional in the file: a session without "view" opens on the
@@ -27,27 +30,33 @@ struct SessionView {
 };
 
 /// Everything needed to reproduce a session exactly: the sentence and every control (the mask's
-/// custom cells and supplied W matrices are part of the config). Matrices are recomputed when
+/// custom cells and supplied W matrices are part of the config), and a predict-then-reveal round. Matrices are recomputed when
 /// opened; supplied matrices are stored as the shortest text that reads back to the same double,
 /// so the recomputed matrices are bit-identical.
 struct Session {
     std::string sentence;
     AttentionConfig config;
     SessionView view;
+    /// Rows hidden for a guess, those revealed, the guesses (version 2; absent: no round).
+    PredictRound predict;
     friend bool operator==(const Session&, const Session&) = default;
 };
 
 /// The session as JSON text:
-/// {"format": "attnviz-session", "version": 1, "sentence": "…", "config": {…ConfigJson…},
-///  "view": {"step": "weights", "head": 0 | "mean", "colormap": "", "values": true, "title": ""}}
+/// {"format": "attnviz-session", "version": 2, "sentence": "…", "config": {…ConfigJson…},
+///  "view": {"step": "weights", "head": 0 | "mean", "colormap": "", "values": true, "title": "",
+///           "weights_range": "0 to 1" | "data"},
+///  "predict": {"revealed_rows": [0, 1], "hidden_rows": [2, 3], "guesses": [[0, 1], [1, 1]]}}
+/// "predict" is written only while a round is on.
 [[nodiscard]] std::string sessionToJson(const Session& session);
 /// Writes the session atomically (IoError on failure: the old file is left byte-identical).
 void saveSession(const std::filesystem::path& path, const Session& session);
 
-/// Parses a session. Throws FormatError naming the problem for damaged JSON ("damaged session:
-/// JSON syntax error at byte 17: …"), another format, a newer version ("session version 2 is newer
-/// than this program understands (1)"), a missing or mistyped field, or settings that cannot be
-/// used ("session.config: 3 heads do not divide d_model = 8 …").
+/// Parses a session of version 1 or 2. Throws FormatError naming the problem for damaged JSON
+/// ("damaged session: JSON syntax error at byte 17: …"), another format, a newer version ("session
+/// version 3 is newer than this program understands (2)"), a missing or mistyped field, settings
+/// that cannot be used ("session.config: 3 heads do not divide d_model = 8 …"), or a round that
+/// names a row twice or guesses for a row outside it.
 [[nodiscard]] Session readSession(std::string_view text);
 /// Same, from a file: IoError when it cannot be read ("cannot open /x.attnviz: no such file").
 /// FormatError messages are prefixed with the path.

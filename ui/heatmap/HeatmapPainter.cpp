@@ -124,9 +124,11 @@ bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QP
             // One line of the row's cells (colour, then gap), copied to each pixel line of the row.
             for (int col = clipped.colBegin; col < clipped.colEnd; ++col) {
                 const int left = gridOrigin.x() + col * cellSize;
-                const QRgb fill = style_.colorMap.rgbAt(
-                    style_.colorMap.position(values(row - row0, col - clipped.colBegin), style_.scaleMin,
-                                             style_.scaleMax));
+                const QRgb fill = style_.isHiddenRow(row)
+                                      ? style_.hiddenFill.rgba()
+                                      : style_.colorMap.rgbAt(style_.colorMap.position(
+                                            values(row - row0, col - clipped.colBegin), style_.scaleMin,
+                                            style_.scaleMax));
                 for (int x = std::max(left, xBegin); x < std::min(left + cellSize, xEnd); ++x)
                     line[static_cast<std::size_t>(x - xBegin)] = x < left + cellSize - gap ? fill : background;
             }
@@ -155,11 +157,19 @@ void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int 
                                 (colEnd - colBegin) * cellSize, (rowEnd - rowBegin) * cellSize),
                          style_.background);
     for (int row = rowBegin; row < rowEnd; ++row) {
+        const bool hidden = style_.isHiddenRow(row);
         for (int col = colBegin; col < colEnd; ++col) {
             const double value = values(row - rowBegin, col - colBegin);
             const QRectF rect(gridOrigin.x() + col * cellSize, gridOrigin.y() + row * cellSize, cellSize - gap,
                               cellSize - gap);
             const bool masked = source_.isMasked(row, col);
+            if (hidden) {  // nothing of the value: neither its colour nor its number
+                if (masked)
+                    paintMaskedCell(painter, rect, gridOrigin);
+                else
+                    painter.fillRect(rect, style_.hiddenFill);
+                continue;
+            }
             QColor fill;
             if (masked) {
                 paintMaskedCell(painter, rect, gridOrigin);
@@ -408,6 +418,19 @@ void HeatmapPainter::paintSelection(QPainter& painter, const QRectF& cellRect) {
         painter.setPen(QPen(Qt::white, 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
         painter.drawRect(cellRect.adjusted(outer + 1, outer + 1, -outer - 1, -outer - 1));
     }
+    painter.restore();
+}
+
+void HeatmapPainter::paintGuess(QPainter& painter, const QRectF& cellRect) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setBrush(Qt::NoBrush);
+    // Thicker on larger cells, so that the back of the room sees it on a projector.
+    const double width = std::clamp(std::round(std::min(cellRect.width(), cellRect.height()) / 8), 3.0, 10.0);
+    painter.setPen(QPen(guessColor(), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+    // Centred on the cell's edge: half over the gap and the neighbours, half over the cell's rim,
+    // where the selection's black frame starts further in.
+    painter.drawRect(cellRect.adjusted(-width / 4, -width / 4, width / 4, width / 4));
     painter.restore();
 }
 

@@ -8,7 +8,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <optional>
+#include <vector>
 
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapGeometry.h"
@@ -30,6 +32,13 @@ struct HeatmapStyle {
     double cellGap = 1;        ///< background between cells, in px; dropped for cells under 12 px
     QColor background = Qt::white;  ///< behind cells (seen in gaps), under labels of a figure
     QColor textColor = Qt::black;   ///< labels, titles, colour-bar ticks of a figure
+    /// Rows drawn without their values and colours (a predict round's rows until revealed):
+    /// hiddenFill, masked cells still hatched. Rows past the end are shown.
+    std::vector<bool> hiddenRows;
+    QColor hiddenFill = QColor(225, 225, 225);
+    [[nodiscard]] bool isHiddenRow(int row) const {
+        return row >= 0 && static_cast<std::size_t>(row) < hiddenRows.size() && hiddenRows[static_cast<std::size_t>(row)];
+    }
 };
 
 /// The two axis titles of a heatmap.
@@ -133,6 +142,11 @@ public:
     [[nodiscard]] static QColor hatchLine() { return {105, 105, 105}; }
     /// Selection outline around cellRect: black outside, white inside (visible on any colour).
     static void paintSelection(QPainter& painter, const QRectF& cellRect);
+    /// A predict round's guess: an outline in guessColor() (thicker on larger cells) on the edge of
+    /// cellRect, mostly outside the selection's frame (the two may mark the same cell).
+    static void paintGuess(QPainter& painter, const QRectF& cellRect);
+    /// Orange: unlike any colour of the maps, and seen on light and dark backgrounds.
+    [[nodiscard]] static QColor guessColor() { return {230, 97, 0}; }
 
 private:
     void paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd, QPointF gridOrigin,

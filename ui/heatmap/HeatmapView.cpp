@@ -143,6 +143,21 @@ void HeatmapView::selectCell(std::optional<CellIndex> cell) {
         emit selectionCleared();
 }
 
+void HeatmapView::setHiddenRows(std::vector<bool> hidden) {
+    if (hidden == hiddenRows_) return;
+    hiddenRows_ = std::move(hidden);
+    invalidateTiles();
+    updateAccessibility();
+}
+
+bool HeatmapView::isRowHidden(int row) const { return heatmapStyle().isHiddenRow(row); }
+
+void HeatmapView::setGuessCell(std::optional<CellIndex> cell) {
+    if (cell == guess_) return;
+    guess_ = cell;
+    viewport()->update();
+}
+
 void HeatmapView::setMaskEditMode(bool on) {
     maskEditMode_ = on;
     if (on)
@@ -171,6 +186,10 @@ QString HeatmapView::toolTipForCell(int row, int col) const {
         lines << tr("%1: %2 (position %3)").arg(tr("Key"), source_->colLabels().value(col), QString::number(col));
     else
         lines << tr("%1: %2").arg(tr("Dimension"), source_->colLabels().value(col));
+    if (isRowHidden(row)) {
+        lines << tr("Hidden until the guess is revealed");
+        return lines.join(QLatin1Char('\n'));
+    }
     const double value = source_->value(row, col);
     if (source_->isMasked(row, col)) {
         lines << tr("masked: %1").arg(formatValue(-std::numeric_limits<double>::infinity()));
@@ -194,6 +213,13 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
     style.smallestValueScale = smallestValueScale_;
     style.background = palette().color(QPalette::Base);
     style.textColor = palette().color(QPalette::Text);
+    // Only the query × key steps give the answer away; the rows of X, Q, K, V stay.
+    if (source_ && isSquareStep(source_->step())) style.hiddenRows = hiddenRows_;
+    // Neutral: the text colour faintly over the background, in any theme.
+    const QColor base = style.background, ink = style.textColor;
+    const auto faint = [](int under, int over) { return under + (over - under) * 16 / 100; };
+    style.hiddenFill = QColor(faint(base.red(), ink.red()), faint(base.green(), ink.green()),
+                              faint(base.blue(), ink.blue()));
     return style;
 }
 
@@ -332,10 +358,10 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
     HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, colorMap(), source_->scaleMin(),
                                   source_->scaleMax());
     if (!layout_.maskedLegend.isEmpty()) HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend);
-    if (selected_) {
-        painter.setClipRect(layout_.grid);
-        HeatmapPainter::paintSelection(painter, ui::cellRect(geometry, *selected_));
-    }
+    painter.setClipRect(layout_.grid);
+    if (selected_) HeatmapPainter::paintSelection(painter, ui::cellRect(geometry, *selected_));
+    if (guess_ && guess_->row < source_->rows() && guess_->col < source_->cols())
+        HeatmapPainter::paintGuess(painter, ui::cellRect(geometry, *guess_));
 }
 
 void HeatmapView::paintGrid(QPainter& painter, const GridGeometry& geometry) {

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapGeometry.h"
@@ -73,6 +74,16 @@ public:
     /// cellSelected when the selection changes (from code or from the user).
     void setSelectedCell(int row, int col);
     void clearSelection();
+
+    /// Query rows whose values stay hidden (a predict round): on the n × n steps (scores to
+    /// weights) their cells are drawn in a neutral fill without numbers, and their tooltips say
+    /// they are hidden. hidden[r] for row r; rows past the end are shown.
+    void setHiddenRows(std::vector<bool> hidden);
+    /// Whether row's values are hidden in the matrix shown now.
+    [[nodiscard]] bool isRowHidden(int row) const;
+    /// The cell a predict round's guess outlines (HeatmapPainter::paintGuess); nothing: none.
+    void setGuessCell(std::optional<CellIndex> cell);
+    [[nodiscard]] std::optional<CellIndex> guessCell() const { return guess_; }
 
     /// Mask-edit mode: a click (or Space/Enter on the selected cell) emits cellMaskToggled
     /// instead of selecting. The view does not change the mask itself.
@@ -152,6 +163,8 @@ private:
     double wheelRemainder_ = 0;
     std::optional<CellIndex> selected_;
     bool maskEditMode_ = false;
+    std::vector<bool> hiddenRows_;
+    std::optional<CellIndex> guess_;
     HeatmapLayout layout_;
 
     bool async_ = true;

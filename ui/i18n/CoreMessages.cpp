@@ -115,6 +115,10 @@ public:
         case ErrorCode::SessionHeadIndex:
             return tr("%1 is not a head index: the config has %2 heads (indices 0 to %3)");
         case ErrorCode::SessionHeadExpected: return tr("expected a head number or \"mean\"");
+        case ErrorCode::PredictRowOutside: return tr("%1 is not a token position (0 to %2)");
+        case ErrorCode::PredictRowTwice: return tr("row %1 is listed twice");
+        case ErrorCode::PredictGuessOutsideRound: return tr("row %1 has a guess but is neither hidden nor revealed");
+        case ErrorCode::PredictGuessTwice: return tr("row %1 has two guesses");
         case ErrorCode::SeedExpected: return tr("expected a non-negative integer or a string of digits");
         case ErrorCode::SeedNotDecimal: return tr("\"%1\" is not a decimal integer");
         case ErrorCode::SeedTooLarge: return tr("\"%1\" is larger than %2");

@@ -81,6 +81,8 @@ void CellExplainer::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) applyStyleSheet();
     if (trace_)
         render();
+    else if (isCellHidden())
+        hideCell(hiddenToken_);
     else
         clearCell();
 }
@@ -88,7 +90,16 @@ void CellExplainer::changeEvent(QEvent* event) {
 void CellExplainer::clearCell() {
     trace_.reset();
     query_ = key_ = -1;
+    hiddenToken_.clear();
     setHtml(tr("<p>Click a cell of the heatmap to see how its weight is computed.</p>"));
+}
+
+void CellExplainer::hideCell(const QString& token) {
+    clearCell();
+    hiddenToken_ = token;
+    setHtml(tr("<p>The weights of “%1” stay hidden until the guess is revealed: what do you think it "
+               "attends to most?</p>")
+                .arg(token.toHtmlEscaped()));
 }
 
 void CellExplainer::setCell(std::shared_ptr<const AttentionTrace> trace, int head, int query, int key) {
@@ -97,6 +108,7 @@ void CellExplainer::setCell(std::shared_ptr<const AttentionTrace> trace, int hea
     head_ = head;
     query_ = query;
     key_ = key;
+    hiddenToken_.clear();
     render();
 }
 

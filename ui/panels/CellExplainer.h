@@ -19,6 +19,9 @@ public:
     /// head may be kAllHeads: the mean is shown over the heads, then head 0 in detail.
     void setCell(std::shared_ptr<const AttentionTrace> trace, int head, int query, int key);
     void clearCell();
+    /// No numbers: the weights of token (a predict round's query) stay hidden until revealed.
+    void hideCell(const QString& token);
+    [[nodiscard]] bool isCellHidden() const { return !hiddenToken_.isEmpty(); }
     [[nodiscard]] int query() const { return query_; }
     [[nodiscard]] int key() const { return key_; }
 
@@ -46,6 +49,7 @@ private:
 
     std::shared_ptr<const AttentionTrace> trace_;
     int head_ = 0, query_ = -1, key_ = -1;
+    QString hiddenToken_;  ///< the query whose weights are hidden; empty when none is
 };
 
 }  // namespace attnviz::ui

@@ -73,6 +73,8 @@ void RowChart::retranslateUi() {
                   "(softmax), masked keys get 0."));
     if (trace_)
         rebuild();
+    else if (isRowHidden())
+        hideRow(hiddenToken_);
     else
         clearRow();
 }
@@ -99,7 +101,14 @@ void RowChart::clearRow() {
     keys_.clear();
     set_->remove(0, set_->count());
     categories_->clear();
+    hiddenToken_.clear();
     chart()->setTitle(tr("Click a cell or a token to chart its row of weights"));
+}
+
+void RowChart::hideRow(const QString& token) {
+    clearRow();
+    hiddenToken_ = token;
+    chart()->setTitle(tr("“%1”: hidden until the guess is revealed").arg(token));
 }
 
 void RowChart::setRow(std::shared_ptr<const AttentionTrace> trace, int head, int query) {
@@ -107,6 +116,7 @@ void RowChart::setRow(std::shared_ptr<const AttentionTrace> trace, int head, int
     trace_ = std::move(trace);
     head_ = head;
     query_ = query;
+    hiddenToken_.clear();
     rebuild();
 }
 

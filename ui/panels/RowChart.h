@@ -23,6 +23,9 @@ public:
     /// head may be kAllHeads (mean over heads).
     void setRow(std::shared_ptr<const AttentionTrace> trace, int head, int query);
     void clearRow();
+    /// No bars: the row of token (a predict round's query) stays hidden until revealed.
+    void hideRow(const QString& token);
+    [[nodiscard]] bool isRowHidden() const { return !hiddenToken_.isEmpty(); }
 
     [[nodiscard]] int query() const { return query_; }
     /// The keys of the bars, in order, and the bar set (for tests).
@@ -54,6 +57,7 @@ private:
     int head_ = 0;
     std::vector<int> keys_;
     int query_ = -1;
+    QString hiddenToken_;  ///< the query whose row is hidden; empty when none is
 };
 
 }  // namespace attnviz::ui

@@ -25,6 +25,7 @@ const QString kConfigKey = QStringLiteral("session/config");
 const QString kRecentKey = QStringLiteral("session/recentFiles");
 const QString kSessionFolderKey = QStringLiteral("session/lastFolder");
 const QString kWeightsFolderKey = QStringLiteral("weights/lastFolder");
+const QString kHintDismissedKey = QStringLiteral("hints/firstRunDismissed");
 
 const QString kRangeFromData = QStringLiteral("data");
 const QString kRangeFixed = QStringLiteral("0 to 1");
@@ -108,6 +109,10 @@ void AppSettings::setSessionFolder(const QString& folder) { QSettings().setValue
 QString AppSettings::weightsFolder() const { return QSettings().value(kWeightsFolderKey, documentsFolder()).toString(); }
 
 void AppSettings::setWeightsFolder(const QString& folder) { QSettings().setValue(kWeightsFolderKey, folder); }
+
+bool AppSettings::firstRunHintDismissed() const { return QSettings().value(kHintDismissedKey, false).toBool(); }
+
+void AppSettings::setFirstRunHintDismissed() { QSettings().setValue(kHintDismissedKey, true); }
 
 void AppSettings::forgetForReset() {
     QSettings settings;

@@ -25,6 +25,7 @@ namespace attnviz::ui {
 ///   session/sentence, session/config  the sentence and every setting (configToJson, as JSON text)
 ///   session/recentFiles, session/lastFolder   recent sessions, most recent first; their folder
 ///   weights/lastFolder              the folder weights were last loaded from or saved to
+///   hints/firstRunDismissed         true once the first-run hint was dismissed (never shown again)
 class AppSettings {
 public:
     [[nodiscard]] QByteArray windowGeometry() const;
@@ -59,8 +60,12 @@ public:
     [[nodiscard]] QString weightsFolder() const;
     void setWeightsFolder(const QString& folder);
 
+    /// Whether the first-run hint was dismissed; false at first.
+    [[nodiscard]] bool firstRunHintDismissed() const;
+    void setFirstRunHintDismissed();
+
     /// Forgets what Reset to Defaults forgets: the window, the view, the last sentence and
-    /// settings. Recent sessions and the folders stay.
+    /// settings. Recent sessions, the folders and a dismissed hint stay.
     void forgetForReset();
 };
 

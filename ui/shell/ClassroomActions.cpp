@@ -16,6 +16,7 @@
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
+#include "ui/shell/PredictActions.h"
 #include "ui/shell/PresentationMode.h"
 #include "ui/style/Theme.h"
 
@@ -85,6 +86,8 @@ void ClassroomActions::buildActions() {
     view->addAction(whyScaleTabAction_);
     view->addSeparator();
     view->addAction(presentationAction_);
+    view->addAction(window_->predictActions()->everyRowAction());
+    view->addAction(window_->predictActions()->thisRowAction());
     view->addMenu(languageMenu_);
     view->addMenu(themeMenu_);
     view->addSeparator();
@@ -100,6 +103,7 @@ void ClassroomActions::buildActions() {
     toolBar_->setObjectName(QStringLiteral("classroomToolBar"));
     toolBar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolBar_->addAction(presentationAction_);
+    toolBar_->addAction(window_->predictActions()->everyRowAction());
     window_->addToolBar(Qt::TopToolBarArea, toolBar_);
 }
 
@@ -133,6 +137,7 @@ void ClassroomActions::saveSettings() {
 
 void ClassroomActions::resetToDefaults() {
     presentation_->leave();
+    window_->predictActions()->end();
     AppSettings().forgetForReset();
     setLanguage(languageForLocale(QLocale::system()));
     applyTheme(Theme::System);

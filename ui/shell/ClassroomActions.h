@@ -18,6 +18,7 @@ class WhyScaleChart;
 enum class Theme;
 
 /// What a MainWindow needs in a classroom: presentation mode (View menu, toolbar, F11), the
+/// predict-then-reveal actions (PredictActions', placed in the View menu and the toolbar), the
 /// interface language and the theme (View → Language, View → Theme, switched without a
 /// restart), the "Why √d_k?" tab and the export of its charts (File menu), and the settings
 /// remembered between runs, with View → Reset to Defaults.
@@ -43,9 +44,9 @@ public:
     /// Writes every setting listed above (leaving presentation mode first, so that the normal
     /// layout is the one kept).
     void saveSettings();
-    /// Back to the defaults everywhere: settings removed, the sentence, settings and view the
-    /// window starts with (head 1, Blues, 0 to 1), theme System, the system's language, text size,
-    /// window and dock layout.
+    /// Back to the defaults everywhere: settings removed, a predict round ended, the sentence,
+    /// settings and view the window starts with (head 1, Blues, 0 to 1), theme System, the
+    /// system's language, text size, window and dock layout.
     void resetToDefaults();
     /// False: Reset to Defaults does not ask for a confirmation (tests, scripted use).
     void setInteractive(bool interactive) { interactive_ = interactive; }

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -35,7 +36,11 @@
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/Examples.h"
+#include "ui/shell/FirstRunHint.h"
 #include "ui/shell/MessageBar.h"
+#include "ui/shell/PredictActions.h"
+#include "ui/shell/PredictBanner.h"
+#include "ui/shell/PresentationMode.h"
 #include "ui/shell/Selection.h"
 #include "ui/shell/SessionActions.h"
 #include "ui/shell/UntrainedBanner.h"
@@ -98,7 +103,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     controls_->setConfig(teachingConfig());  // the default: attention that means something
     weightEditor_->showConfig(config());
     setSentence(examples().constFirst().sentence);
+    predict_ = new PredictActions(this);
+    connect(predict_, &PredictActions::changed, this, &MainWindow::showSelection);
     classroom_ = new ClassroomActions(this);  // restores the remembered sentence and settings
+    connect(classroom_->presentation(), &PresentationMode::activeChanged, firstRunHint_, &FirstRunHint::setPresenting);
     sessionActions_ = new SessionActions(this);
     retranslateUi();
     recomputeNow();
@@ -124,13 +132,19 @@ void MainWindow::buildCentralArea() {
                                   static_cast<int>(2 * sentenceEdit_->document()->documentMargin()));
     sentenceLabel_->setBuddy(sentenceEdit_);
     connect(sentenceEdit_, &QPlainTextEdit::textChanged, this, &MainWindow::scheduleCompute);
-    layout->addWidget(sentenceLabel_);
+    // The hint shares the label's line, which has room to spare: the views keep their height.
+    firstRunHint_ = new FirstRunHint;
+    auto* labelLine = new QHBoxLayout;
+    labelLine->addWidget(sentenceLabel_);
+    labelLine->addStretch(1);
+    labelLine->addWidget(firstRunHint_);
+    layout->addLayout(labelLine);
     layout->addWidget(sentenceEdit_);
 
     tokenStrip_ = new TokenStrip;
     connect(tokenStrip_, &TokenStrip::tokenClicked, this, [this](int index) {
         selection_->setKeyChosenByUser(false);
-        applySelection(index, strongestKey(index, selection_->head()));
+        applySelection(index, keyToSelect(index, selection_->head()));
     });
     layout->addWidget(tokenStrip_);
 
@@ -142,6 +156,8 @@ void MainWindow::buildCentralArea() {
         setConfig(teaching);
     });
     layout->addWidget(untrainedBanner_);
+    predictBanner_ = new PredictBanner;
+    layout->addWidget(predictBanner_);
 
     tabs_ = new QTabWidget;
     heatmap_ = new HeatmapView;
@@ -408,6 +424,7 @@ void MainWindow::applyResult(const ComputeResult& result) {
     }
     stepper_->setSources(sources_);
     tokenStrip_->setTokens(trace_->tokens(), trace_->realTokenCount());
+    predict_->followTrace();  // before a cell is selected: the rows it hides are this result's
 
     const int n = trace_->size();
     int query = selection_->query(), key = selection_->key();
@@ -415,7 +432,7 @@ void MainWindow::applyResult(const ComputeResult& result) {
         query = defaultQuery();
         key = -1;
     }
-    if (key < 0 || key >= n || !selection_->keyChosenByUser()) key = strongestKey(query, result.head);
+    if (key < 0 || key >= n || !selection_->keyChosenByUser()) key = keyToSelect(query, result.head);
     // Every view follows the new trace, also where the head and the cell stay the same.
     if (!selection_->select(result.head, query, key)) showSelection();
 
@@ -447,8 +464,14 @@ void MainWindow::showSelection() {
     } else {
         heatmap_->setSelectedCell(query, key);
         tokenStrip_->setSelectedToken(query);
-        explainer_->setCell(trace_, head, query, key);
-        rowChart_->setRow(trace_, head, query);
+        if (predict_->hidesRow(query)) {  // the class is guessing: no number of that row
+            const QString token = QString::fromStdString(trace_->tokens()[static_cast<std::size_t>(query)].text);
+            explainer_->hideCell(token);
+            rowChart_->hideRow(token);
+        } else {
+            explainer_->setCell(trace_, head, query, key);
+            rowChart_->setRow(trace_, head, query);
+        }
     }
     showingSelection_ = false;
 }
@@ -472,6 +495,11 @@ int MainWindow::strongestKey(int query, int head) const {
     Eigen::Index best = 0;
     row.row(0).maxCoeff(&best);
     return static_cast<int>(best);
+}
+
+int MainWindow::keyToSelect(int query, int head) const {
+    if (predict_->hidesRow(query)) return predict_->guess(query).value_or(-1);
+    return strongestKey(query, head);
 }
 
 int MainWindow::defaultQuery() const {

@@ -25,8 +25,11 @@ namespace attnviz::ui {
 class CellExplainer;
 class ClassroomActions;
 class ControlsPanel;
+class FirstRunHint;
 class HeatmapView;
 class MessageBar;
+class PredictActions;
+class PredictBanner;
 class RowChart;
 class Selection;
 class SessionActions;
@@ -82,6 +85,8 @@ public:
     [[nodiscard]] SessionActions* sessionActions() const { return sessionActions_; }
     /// File → Load/Save Weights.
     [[nodiscard]] WeightsActions* weightsActions() const { return weightsActions_; }
+    /// Predict, then reveal: the round, its actions and keys.
+    [[nodiscard]] PredictActions* predictActions() const { return predict_; }
     /// Default text size, and back to it with every dock shown where it starts and the window's
     /// starting size (View → Reset to Defaults).
     static constexpr double kDefaultPointSize = 13.0;
@@ -119,6 +124,10 @@ public:
     /// Shown above the heatmap while the weights are the random preset's: they mean nothing.
     [[nodiscard]] UntrainedBanner* untrainedBanner() const { return untrainedBanner_; }
     [[nodiscard]] MessageBar* messageBar() const { return messageBar_; }
+    /// Above the heatmap during a predict round: the question, then the outcome.
+    [[nodiscard]] PredictBanner* predictBanner() const { return predictBanner_; }
+    /// Beside the sentence's label until dismissed: three things to try.
+    [[nodiscard]] FirstRunHint* firstRunHint() const { return firstRunHint_; }
     /// The worker the computations run on (tests hold it at a known point with its start hook).
     [[nodiscard]] ComputeController* computeController() const { return compute_; }
 
@@ -166,6 +175,9 @@ private:
     /// Puts the selection in every view.
     void showSelection();
     [[nodiscard]] int strongestKey(int query, int head) const;
+    /// The key a selection of query's row starts on: the strongest, except on a row a predict
+    /// round hides, where it would give the answer away (the guess, or none).
+    [[nodiscard]] int keyToSelect(int query, int head) const;
     [[nodiscard]] int defaultQuery() const;
 
     void onBusyChanged(bool busy);
@@ -197,6 +209,8 @@ private:
     QPlainTextEdit* sentenceEdit_ = nullptr;
     TokenStrip* tokenStrip_ = nullptr;
     UntrainedBanner* untrainedBanner_ = nullptr;
+    FirstRunHint* firstRunHint_ = nullptr;
+    PredictBanner* predictBanner_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
     StepperView* stepper_ = nullptr;
@@ -224,6 +238,7 @@ private:
     WeightsActions* weightsActions_ = nullptr;
     ClassroomActions* classroom_ = nullptr;
     SessionActions* sessionActions_ = nullptr;
+    PredictActions* predict_ = nullptr;
 };
 
 }  // namespace attnviz::ui

@@ -1,19 +1,14 @@
 #include "ui/shell/PresentationMode.h"
 
-#include <QAbstractSpinBox>
 #include <QApplication>
-#include <QComboBox>
 #include <QDockWidget>
 #include <QFontMetricsF>
 #include <QKeyEvent>
-#include <QLineEdit>
 #include <QMenuBar>
-#include <QPlainTextEdit>
 #include <QScreen>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTextEdit>
 #include <QToolBar>
 #include <QTimer>
 #include <QToolTip>
@@ -25,6 +20,8 @@
 #include "ui/panels/CellExplainer.h"
 #include "ui/panels/StepperView.h"
 #include "ui/shell/MainWindow.h"
+#include "ui/shell/PredictActions.h"
+#include "ui/shell/TextEntry.h"
 #include "ui/style/FocusRing.h"
 
 namespace attnviz::ui {
@@ -32,17 +29,6 @@ namespace {
 
 constexpr double kReferenceScreenHeight = 1080;
 constexpr double kExplainerWidthShare = 0.30;
-
-/// A widget where ← and → move a text cursor: there they keep doing that.
-bool isTextEntry(const QWidget* widget) {
-    if (widget == nullptr) return false;
-    if (qobject_cast<const QLineEdit*>(widget) != nullptr || qobject_cast<const QAbstractSpinBox*>(widget) != nullptr)
-        return true;
-    if (const auto* plain = qobject_cast<const QPlainTextEdit*>(widget)) return !plain->isReadOnly();
-    if (const auto* rich = qobject_cast<const QTextEdit*>(widget)) return !rich->isReadOnly();
-    if (const auto* combo = qobject_cast<const QComboBox*>(widget)) return combo->isEditable();
-    return false;
-}
 
 }  // namespace
 
@@ -217,6 +203,7 @@ void PresentationMode::leave() {
 
 bool PresentationMode::handleKey(const QKeyEvent& key, bool perform) {
     if ((key.modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier) return false;
+    if (window_->predictActions()->wantsKey(key)) return false;  // a round on the weights: its keys
     const bool typing = isTextEntry(QApplication::focusWidget());
     int direction = 0;
     switch (key.key()) {

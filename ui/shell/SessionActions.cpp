@@ -26,6 +26,7 @@
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
+#include "ui/shell/PredictActions.h"
 
 namespace attnviz::ui {
 namespace {
@@ -83,6 +84,7 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     connect(window_->sentenceEdit(), &QPlainTextEdit::textChanged, this, &SessionActions::markModified);
     connect(window_->controls(), &ControlsPanel::configChanged, this, &SessionActions::markModified);
     connect(window_->controls(), &ControlsPanel::viewChanged, this, &SessionActions::markModified);
+    connect(window_->predictActions(), &PredictActions::changed, this, &SessionActions::markModified);
 }
 
 void SessionActions::retranslateUi() {
@@ -115,6 +117,7 @@ Session SessionActions::currentSession() const {
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) session.view.head = 0;
     session.view.colormap = window_->colorMapName().toStdString();
     session.view.weightsRangeFromData = window_->viewSettings().weightsRange == WeightsRange::Data;
+    session.predict = window_->predictActions()->round();
     return session;
 }
 
@@ -135,8 +138,10 @@ bool SessionActions::openSession(const QString& path) {
     if (!session.view.colormap.empty()) view.colorMap = QString::fromStdString(session.view.colormap);
     view.weightsRange = session.view.weightsRangeFromData ? WeightsRange::Data : WeightsRange::Fixed;
     window_->setViewSettings(view);
-    loading_ = false;
     window_->recomputeNow();
+    // Shown once the session's sentence is on screen (PredictActions waits for its result).
+    window_->predictActions()->setRound(session.predict, QString::fromStdString(session.sentence));
+    loading_ = false;
     currentPath_ = path;
     rememberRecent(path);
     updateTitle();

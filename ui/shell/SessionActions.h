@@ -29,7 +29,7 @@ public:
     /// Saves the window's session. False (failed emitted) if it cannot be written; an existing
     /// file is then left byte-identical.
     bool saveSession(const QString& path);
-    /// The window's sentence, settings and view as a session.
+    /// The window's sentence, settings, view and predict round as a session.
     [[nodiscard]] Session currentSession() const;
     /// The file the session was last opened from or saved to; empty for a new session.
     [[nodiscard]] QString currentPath() const { return currentPath_; }

@@ -1,5 +1,6 @@
-// The .attnviz session: a saved session opens to bit-identical matrices; damaged files, newer
-// versions and missing files are refused with a message naming the problem.
+// The .attnviz session: a saved session opens to bit-identical matrices and the same predict
+// round; a version 1 file opens unchanged; damaged files, newer versions (3 and later), rounds that
+// cannot be right and missing files are refused with a message naming the problem.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <string>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/attention/PredictRound.h"
 #include "core/base/Errors.h"
 #include "core/formats/SessionFile.h"
 #include "core/io/AtomicFile.h"
@@ -56,6 +58,9 @@ Session richSession() {
     s.view.colormap = "viridis";
     s.view.showValues = false;
     s.view.title = "Mon titre — « essai »";
+    s.predict = PredictRound({11, 1, 7});
+    s.predict.setGuess(5);
+    s.predict.reveal();
     return s;
 }
 
@@ -73,13 +78,14 @@ TEST(SessionFile, RoundTripKeepsEverySettingExactly) {
     EXPECT_EQ(back.sentence, original.sentence);
     EXPECT_TRUE(back.config == original.config) << sessionToJson(back);
     EXPECT_EQ(back.view, original.view);
+    EXPECT_EQ(back.predict, original.predict);
     EXPECT_TRUE(bitIdentical(back.config.supplied.wq, original.config.supplied.wq));
     EXPECT_EQ(back.config.seed, std::numeric_limits<std::uint64_t>::max());
 }
 
 TEST(SessionFile, SavedAndOpenedGivesBitIdenticalMatrices) {
     TempFolder folder;
-    for (const Session& original : {richSession(), Session{"Le chat est assis", AttentionConfig{}, SessionView{}}}) {
+    for (const Session& original : {richSession(), Session{"Le chat est assis", AttentionConfig{}, SessionView{}, {}}}) {
         const fs::path file = folder.path() / "s.attnviz";
         saveSession(file, original);
         const Session opened = loadSession(file);
@@ -99,12 +105,84 @@ TEST(SessionFile, SavedAndOpenedGivesBitIdenticalMatrices) {
 TEST(SessionFile, WritesTheDocumentedFields) {
     const nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
     EXPECT_EQ(root.at("format"), "attnviz-session");
-    EXPECT_EQ(root.at("version"), 1);
+    EXPECT_EQ(root.at("version"), 2);
     EXPECT_EQ(root.at("view").at("head"), "mean");
     EXPECT_EQ(root.at("view").at("step"), "masked");
     EXPECT_EQ(root.at("view").at("weights_range"), "data");
     EXPECT_EQ(root.at("config").at("mask").at("custom_masked").size(), 3u);
     EXPECT_EQ(root.at("config").at("supplied").at("W_O").size(), 4u);
+    EXPECT_EQ(root.at("predict").at("revealed_rows"), nlohmann::json::parse("[11]"));
+    EXPECT_EQ(root.at("predict").at("hidden_rows"), nlohmann::json::parse("[1, 7]"));
+    EXPECT_EQ(root.at("predict").at("guesses"), nlohmann::json::parse("[[11, 5]]"));
+    Session noRound = richSession();
+    noRound.predict = PredictRound();
+    EXPECT_FALSE(nlohmann::json::parse(sessionToJson(noRound)).contains("predict")) << "written only during a round";
+}
+
+TEST(SessionFile, AVersion1FileOpensUnchanged) {
+    // Written by hand as version 1 wrote it (no "predict"): every field reads as it always did,
+    // and no row is hidden.
+    const std::string version1 = R"({
+  "format": "attnviz-session",
+  "version": 1,
+  "sentence": "Le chat est assis",
+  "config": {"d_model": 4, "heads": 2, "scale": false, "temperature": 0.5, "seed": 7,
+             "positional_encoding": false, "preset": "identity",
+             "mask": {"causal": true, "window": 0, "global_tokens": [], "pad_to": 0, "custom_masked": [[2, 0]]},
+             "max_tokens": 4096},
+  "view": {"step": "scores", "head": 1, "colormap": "viridis", "values": false, "title": "Chat",
+           "weights_range": "data"}
+})";
+    const Session s = readSession(version1);
+    EXPECT_EQ(s.sentence, "Le chat est assis");
+    EXPECT_EQ(s.config.dModel, 4);
+    EXPECT_EQ(s.config.heads, 2);
+    EXPECT_FALSE(s.config.scaleBySqrtDk);
+    EXPECT_EQ(s.config.temperature, 0.5);
+    EXPECT_EQ(s.config.seed, 7u);
+    EXPECT_FALSE(s.config.positionalEncoding);
+    EXPECT_EQ(s.config.preset, ProjectionPreset::Identity);
+    EXPECT_TRUE(s.config.mask.causal);
+    EXPECT_EQ(s.config.mask.customMasked.size(), 1u);
+    EXPECT_TRUE(s.config.mask.customMasked.contains({2, 0}));
+    EXPECT_EQ(s.view.step, Step::Scores);
+    EXPECT_EQ(s.view.head, 1);
+    EXPECT_EQ(s.view.colormap, "viridis");
+    EXPECT_FALSE(s.view.showValues);
+    EXPECT_EQ(s.view.title, "Chat");
+    EXPECT_TRUE(s.view.weightsRangeFromData);
+    EXPECT_FALSE(s.predict.isActive()) << "version 1 has no round: every row is shown";
+}
+
+TEST(SessionFile, EveryFieldOfThePredictRoundIsOptional) {
+    nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
+    root["predict"] = nlohmann::json::object();
+    EXPECT_FALSE(readSession(root.dump()).predict.isActive()) << "{}: no round";
+    root["predict"] = {{"hidden_rows", {4, 2}}};
+    const PredictRound hidden = readSession(root.dump()).predict;
+    EXPECT_EQ(hidden.hiddenRows(), (std::vector<int>{4, 2})) << "in the file's order";
+    EXPECT_TRUE(hidden.revealedRows().empty());
+    EXPECT_TRUE(hidden.guesses().empty());
+}
+
+TEST(SessionFile, ARoundThatCannotBeRightIsRefusedNamingTheField) {
+    const auto refusal = [](const nlohmann::json& predict) {
+        nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
+        root["predict"] = predict;
+        return messageOf<FormatError>([&] { (void)readSession(root.dump()); });
+    };
+    EXPECT_EQ(refusal({{"hidden_rows", {1, 2}}, {"revealed_rows", {2}}}),
+              "session.predict.hidden_rows[1]: row 2 is listed twice");
+    EXPECT_EQ(refusal({{"hidden_rows", {1}}, {"guesses", {{3, 0}}}}),
+              "session.predict.guesses[0]: row 3 has a guess but is neither hidden nor revealed");
+    EXPECT_EQ(refusal({{"hidden_rows", {1}}, {"guesses", {{1, 0}, {1, 2}}}}),
+              "session.predict.guesses[1]: row 1 has two guesses");
+    EXPECT_EQ(refusal({{"hidden_rows", {4096}}}), "session.predict.hidden_rows[0]: 4096 is not a token position (0 to 4095)");
+    EXPECT_NE(refusal({{"hidden_rows", {-1}}}).find("session.predict.hidden_rows[0]: expected a non-negative integer"),
+              std::string::npos);
+    EXPECT_NE(refusal({{"guesses", {1}}}).find("session.predict.guesses[0]: expected a [query, key] pair"),
+              std::string::npos);
+    EXPECT_NE(refusal({{"hidden", {1}}}).find("unknown field \"hidden\""), std::string::npos);
 }
 
 TEST(SessionFile, TheWeightsRangeReadsBackAndAnUnknownOneIsRefused) {
@@ -142,8 +220,11 @@ TEST(SessionFile, DamagedJsonIsRefusedWithAMessage) {
 
 TEST(SessionFile, NewerVersionIsRefusedNamingBothVersions) {
     const std::string message =
-        messageOf<FormatError>([] { (void)readSession(withField(richSession(), "version", 2)); });
-    EXPECT_EQ(message, "session version 2 is newer than this program understands (1)");
+        messageOf<FormatError>([] { (void)readSession(withField(richSession(), "version", 3)); });
+    EXPECT_EQ(message, "session version 3 is newer than this program understands (2)");
+    EXPECT_NE(messageOf<FormatError>([] { (void)readSession(withField(richSession(), "version", 12)); })
+                  .find("session version 12 is newer"),
+              std::string::npos);
     EXPECT_NE(messageOf<FormatError>([] { (void)readSession(withField(richSession(), "version", 0)); })
                   .find("not a valid version"),
               std::string::npos);

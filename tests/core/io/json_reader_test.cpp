@@ -114,7 +114,7 @@ TEST(JsonReader, ANumberADoubleCannotHoldIsADamagedFileNotACrash) {
     EXPECT_EQ(refusal([] { (void)parseJson(" \n", kTestFormat, "a.json"); }), "a.json: damaged session: the file is empty");
 
     // Through every reader of a whole document.
-    nlohmann::json session = nlohmann::json::parse(sessionToJson(Session{"le chat", {}, {}}));
+    nlohmann::json session = nlohmann::json::parse(sessionToJson(Session{"le chat", {}, {}, {}}));
     std::string text = session.dump();
     text.replace(text.find("\"temperature\":1.0"), 17, "\"temperature\":1e400");
     EXPECT_EQ(refusal([&] { (void)readSession(text); }).rfind("damaged session: number overflow parsing '1e400'", 0), 0u)
@@ -163,7 +163,7 @@ TEST(JsonReader, AFieldNameWithANewlineGivesAOneLineMessage) {
         for (const char c : message) EXPECT_GE(static_cast<unsigned char>(c), 0x20u) << message;
 
     // The same through a whole format: a session with such a field.
-    std::string session = sessionToJson(Session{"le chat", {}, {}});
+    std::string session = sessionToJson(Session{"le chat", {}, {}, {}});
     session.insert(session.find('{') + 1, "\"evil\\r\\nfield\": 1,");
     EXPECT_EQ(refusal([&] { (void)readSession(session); }), "session: unknown field \"evil\\r\\nfield\"");
 }
@@ -185,7 +185,7 @@ TEST(JsonReader, NoValueOfAnyKindAnywhereLetsAnythingButAFormatErrorThrough) {
     config.dModel = 2;
     config.heads = 2;
     config.mask.customMasked = {{0, 1}};
-    const json session = json::parse(sessionToJson(Session{"le chat", config, {}}));
+    const json session = json::parse(sessionToJson(Session{"le chat", config, {}, {}}));
     const json replacements = json::array({nullptr, true, "s", 1.5, -1, 0, 3000000000, 1e300, json::array(),
                                            json::array({1, 2}), json::object(), json::object({{"k", 1}})});
     const auto everyVariant = [&](const json& original, const std::function<void(const std::string&)>& read) {

@@ -1,4 +1,4 @@
-// Not a check: writes screenshots of presentation mode for people to look at. Runs only when
+// Not a check: writes screenshots of presentation mode and of a predict round for people to look at. Runs only when
 // ATTNVIZ_SCREENSHOT_DIR names a folder (scripts/screenshots_classroom.sh sets it and runs this
 // under xvfb-run at 1920 × 1080 with the xcb platform); skipped otherwise.
 #include <QDir>
@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/attention/PredictRound.h"
 #include "core/model/TeachingConfig.h"
 #include "tests/support/ClassroomTestSupport.h"
 #include "tests/support/WindowTestSupport.h"
@@ -15,6 +16,7 @@
 #include "ui/panels/StepperView.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/Examples.h"
+#include "ui/shell/PredictActions.h"
 #include "ui/shell/PresentationMode.h"
 
 namespace attnviz::ui {
@@ -73,6 +75,62 @@ TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
         window.tabs()->setCurrentWidget(window.classroom()->whyScaleChart());
         ASSERT_TRUE(waitUntil([&] { return window.classroom()->whyScaleChart()->isReady(); }, 120000));
         save(window, dir, QStringLiteral("classroom_presentation_fr_%1_why_scale.png").arg(suffix));
+        window.classroom()->presentation()->leave();
+    }
+}
+
+/// Plays rows until the round reaches row: each revealed, guessed right on even rows and on key 0
+/// on odd ones, so that the count has something to say.
+void playUntil(MainWindow& window, int row) {
+    PredictActions& predict = *window.predictActions();
+    while (predict.round().current() >= 0 && predict.round().current() < row) {
+        const int current = predict.round().current();
+        const auto trace = window.currentTrace();
+        const int best = judgeGuess(*trace, window.currentHead(), current, std::nullopt).bestKey;
+        const int target = current % 2 == 0 ? best : 0;
+        while (predict.guess(current) != target) predict.moveGuess(+1);
+        predict.advance();  // reveal
+        predict.advance();  // next row
+    }
+}
+
+TEST(ClassroomScreenshots, WritesAPredictRoundInTheWindowAndInPresentationModeInBothLanguages) {
+    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
+    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
+    QDir dir(folder);
+    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    constexpr int kAnimal = 1, kLa = 6, kRue = 7, kIl = 10;
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("fr")}) {
+        ClassroomReset reset;
+        MainWindow window;
+        window.classroom()->languageAction(language)->trigger();
+        deliverLanguageChange();
+        window.setGeometry(0, 0, 1600, 900);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
+        window.heatmap()->setAsyncRendering(false);
+        window.stepper()->heatmap()->setAsyncRendering(false);
+        PredictActions& predict = *window.predictActions();
+
+        predict.everyRowAction()->trigger();
+        playUntil(window, kLa);
+        while (predict.guess(kLa) != kAnimal) predict.moveGuess(+1);
+        save(window, dir, QStringLiteral("predict_%1_window_guess.png").arg(language));
+        predict.advance();
+        save(window, dir, QStringLiteral("predict_%1_window_reveal.png").arg(language));
+        predict.advance();  // the next row
+
+        window.classroom()->presentationAction()->trigger();
+        ASSERT_TRUE(window.classroom()->presentation()->isActive());
+        if (!waitUntil([&] { return window.width() >= 1900; }, 2000)) window.setGeometry(window.screen()->geometry());
+        ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; })) << "not full screen: " << window.width();
+        window.refitHeatmap();
+        playUntil(window, kIl);  // the chapter's question
+        while (predict.guess(kIl) != kRue) predict.moveGuess(+1);
+        save(window, dir, QStringLiteral("predict_%1_presentation_guess.png").arg(language));
+        predict.advance();
+        save(window, dir, QStringLiteral("predict_%1_presentation_reveal.png").arg(language));
         window.classroom()->presentation()->leave();
     }
 }

@@ -4,6 +4,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QSet>
 #include <QSvgGenerator>
 
 #include <gtest/gtest.h>
@@ -107,6 +108,52 @@ TEST(HeatmapPainter, ValuesUseAContrastingColourAndOnlyWhenTheyFit) {
         else
             EXPECT_EQ(text, 0) << "no text in a 20 px cell";
         EXPECT_EQ(image.pixel(2, 2), fill) << "fill of cell (0, 0) at " << cell << " px";
+    }
+}
+
+TEST(HeatmapPainter, HiddenRowsShowNeitherValuesNorColoursButKeepTheirMaskedCells) {
+    // A predict round hides query rows 1 and 3 of the causal "Le chat est assis".
+    const auto trace = chatTrace(true);
+    const MatrixSource source(trace, Step::Weights, 0);
+    HeatmapStyle style = HeatmapPainter::defaultStyle(source);
+    style.valueFont = valueFont();
+    style.hiddenRows = {false, true, false, true};
+    style.hiddenFill = QColor(0x12, 0x34, 0x56);  // a colour no map gives, to be told apart
+    const HeatmapPainter painter(source, style);
+    constexpr int kCell = 64;
+    ASSERT_TRUE(painter.valuesFit(kCell));
+    for (const bool direct : {false, true}) {  // painted, and written straight into the image
+        QImage image(4 * kCell, 4 * kCell, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        if (direct) {
+            // The direct path serves plain cells only (no mask, no values): the matrix without the mask.
+            HeatmapStyle plain = style;
+            plain.showValues = false;
+            const MatrixSource unmasked(chatTrace(false), Step::Weights, 0);
+            ASSERT_TRUE(
+                HeatmapPainter(unmasked, plain).paintCellsToImage(image, CellRange{0, 4, 0, 4}, QPoint(0, 0), kCell));
+        } else {
+            QPainter p(&image);
+            painter.paintCells(p, CellRange{0, 4, 0, 4}, QPointF(0, 0), kCell);
+        }
+        for (int row = 0; row < 4; ++row) {
+            for (int col = 0; col < 4; ++col) {
+                const bool masked = !direct && col > row;
+                QSet<QRgb> colours;
+                for (int y = row * kCell + 2; y < (row + 1) * kCell - 3; ++y)
+                    for (int x = col * kCell + 2; x < (col + 1) * kCell - 3; ++x) colours.insert(image.pixel(x, y));
+                const std::string where = std::string(direct ? "direct" : "painted") + " cell (" +
+                                          std::to_string(row) + ", " + std::to_string(col) + ")";
+                if (style.isHiddenRow(row) && !masked) {
+                    EXPECT_EQ(colours, QSet<QRgb>{style.hiddenFill.rgb()}) << where << ": only the neutral fill";
+                } else if (style.isHiddenRow(row)) {
+                    EXPECT_TRUE(colours.contains(HeatmapPainter::hatchBackground().rgb())) << where << " stays hatched";
+                    EXPECT_FALSE(colours.contains(style.hiddenFill.rgb())) << where;
+                } else if (!direct && !masked) {
+                    EXPECT_GT(colours.size(), 2u) << where << ": its colour and the ink of its number";
+                }
+            }
+        }
     }
 }
 

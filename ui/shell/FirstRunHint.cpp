@@ -1,0 +1,64 @@
+#include "ui/shell/FirstRunHint.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+
+#include "ui/shell/AppSettings.h"
+
+namespace attnviz::ui {
+
+FirstRunHint::FirstRunHint(QWidget* parent) : QFrame(parent), dismissed_(AppSettings().firstRunHintDismissed()) {
+    setObjectName(QStringLiteral("firstRunHint"));
+    setFrameStyle(QFrame::Box | QFrame::Plain);
+    // Dark green on pale green, in the light and the dark theme alike: a tip, not a warning.
+    QPalette tip = palette();
+    tip.setColor(QPalette::Window, QColor(0xe8, 0xf5, 0xe9));
+    tip.setColor(QPalette::WindowText, QColor(0x1b, 0x4d, 0x20));
+    tip.setColor(QPalette::ButtonText, QColor(0x1b, 0x4d, 0x20));
+    setPalette(tip);
+    setAutoFillBackground(true);
+    // As low as a line of text: the hint costs the views no height.
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 0, 0, 0);
+    layout->setSpacing(4);
+    text_ = new QLabel;
+    dismiss_ = new QToolButton;
+    dismiss_->setAutoRaise(true);
+    connect(dismiss_, &QToolButton::clicked, this, &FirstRunHint::dismiss);
+    layout->addWidget(text_, 1);
+    layout->addWidget(dismiss_, 0, Qt::AlignVCenter);
+    retranslateUi();
+    if (dismissed_) hide();  // else shown with the window (showing it here would open a window of its own)
+}
+
+void FirstRunHint::setPresenting(bool presenting) {
+    presenting_ = presenting;
+    updateVisibility();
+}
+
+void FirstRunHint::dismiss() {
+    dismissed_ = true;
+    AppSettings().setFirstRunHintDismissed();
+    updateVisibility();
+}
+
+QString FirstRunHint::text() const { return text_->text(); }
+
+void FirstRunHint::updateVisibility() { setVisible(!dismissed_ && !presenting_); }
+
+void FirstRunHint::changeEvent(QEvent* event) {
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+}
+
+void FirstRunHint::retranslateUi() {
+    text_->setText(tr("<b>Try:</b> click a cell · <i>Step by step</i>, then → · F11 to present"));
+    setToolTip(tr("Three things to try: click a cell of the heatmap to see how its weight is computed; open the "
+                  "Step by step tab and press → to go through the computation; press F11 to present to a class."));
+    dismiss_->setText(tr("✕"));
+    dismiss_->setToolTip(tr("Hide this hint for good"));
+}
+
+}  // namespace attnviz::ui
