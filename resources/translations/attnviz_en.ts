@@ -80,6 +80,30 @@
     </message>
 </context>
 <context>
+    <name>attnviz::ui::PredictActions</name>
+    <message numerus="yes">
+        <source>No guess: “%1” attends most to “%2” and %n other key(s) alike (%3).</source>
+        <translation>
+            <numerusform>No guess: “%1” attends most to “%2” and %n other key alike (%3).</numerusform>
+            <numerusform>No guess: “%1” attends most to “%2” and %n other keys alike (%3).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Right! “%1” attends most to “%2”, and as much to %n other key(s) (%3).</source>
+        <translation>
+            <numerusform>Right! “%1” attends most to “%2”, and as much to %n other key (%3).</numerusform>
+            <numerusform>Right! “%1” attends most to “%2”, and as much to %n other keys (%3).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” attends most to “%2” and %n other key(s) alike (%3).</source>
+        <translation>
+            <numerusform>“%1” attends most to “%2” and %n other key alike (%3).</numerusform>
+            <numerusform>“%1” attends most to “%2” and %n other keys alike (%3).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>attnviz::ui::StepperView</name>
     <message numerus="yes">
         <source>%n cell(s) masked by hand</source>

@@ -152,6 +152,10 @@
             <numerusform>&lt;p&gt;+ %n autres termes, dont les poids totalisent %1.&lt;/p&gt;</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&lt;p&gt;The weights of “%1” stay hidden until the guess is revealed: what do you think it attends to most?&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Les poids de «&#xa0;%1&#xa0;» restent cachés jusqu’à ce que la réponse soit révélée&#xa0;: à quelle clé, selon vous, prête-t-il le plus attention&#xa0;?&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::ClassroomActions</name>
@@ -1220,6 +1224,22 @@
         <source>%1 line %2: &quot;%3&quot; is listed twice (first on line %4)</source>
         <translation>%1, ligne %2&#xa0;: «&#xa0;%3&#xa0;» figure deux fois (d’abord à la ligne %4)</translation>
     </message>
+    <message>
+        <source>%1 is not a token position (0 to %2)</source>
+        <translation>%1 n’est pas une position de token (0 à %2)</translation>
+    </message>
+    <message>
+        <source>row %1 is listed twice</source>
+        <translation>la ligne %1 figure deux fois</translation>
+    </message>
+    <message>
+        <source>row %1 has a guess but is neither hidden nor revealed</source>
+        <translation>la ligne %1 a une proposition mais n’est ni cachée ni révélée</translation>
+    </message>
+    <message>
+        <source>row %1 has two guesses</source>
+        <translation>la ligne %1 a deux propositions</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::ExportDialog</name>
@@ -1549,6 +1569,25 @@
     </message>
 </context>
 <context>
+    <name>attnviz::ui::FirstRunHint</name>
+    <message>
+        <source>&lt;b&gt;Try:&lt;/b&gt; click a cell · &lt;i&gt;Step by step&lt;/i&gt;, then → · F11 to present</source>
+        <translation>&lt;b&gt;À essayer&#xa0;:&lt;/b&gt; cliquez sur une case · &lt;i&gt;Étape par étape&lt;/i&gt;, puis → · F11 pour présenter</translation>
+    </message>
+    <message>
+        <source>Three things to try: click a cell of the heatmap to see how its weight is computed; open the Step by step tab and press → to go through the computation; press F11 to present to a class.</source>
+        <translation>Trois choses à essayer&#xa0;: cliquez sur une case de la carte pour voir comment son poids est calculé&#xa0;; ouvrez l’onglet Étape par étape et appuyez sur → pour parcourir le calcul&#xa0;; appuyez sur F11 pour présenter à une classe.</translation>
+    </message>
+    <message>
+        <source>✕</source>
+        <translation>✕</translation>
+    </message>
+    <message>
+        <source>Hide this hint for good</source>
+        <translation>Ne plus afficher cette aide</translation>
+    </message>
+</context>
+<context>
     <name>attnviz::ui::HeatmapPainter</name>
     <message>
         <source>Queries</source>
@@ -1648,6 +1687,10 @@
     <message>
         <source>Heatmap, selected cell: %1, %2</source>
         <translation>Carte de chaleur, case sélectionnée&#xa0;: %1, %2</translation>
+    </message>
+    <message>
+        <source>Hidden until the guess is revealed</source>
+        <translation>Caché jusqu’à ce que la réponse soit révélée</translation>
     </message>
 </context>
 <context>
@@ -1832,6 +1875,130 @@
     </message>
 </context>
 <context>
+    <name>attnviz::ui::PredictActions</name>
+    <message>
+        <source>1st</source>
+        <translation>1re</translation>
+    </message>
+    <message>
+        <source>%1st</source>
+        <translation>%1e</translation>
+    </message>
+    <message>
+        <source>%1nd</source>
+        <translation>%1e</translation>
+    </message>
+    <message>
+        <source>%1rd</source>
+        <translation>%1e</translation>
+    </message>
+    <message>
+        <source>%1th</source>
+        <translation>%1e</translation>
+    </message>
+    <message>
+        <source>No guess: “%1” attends most to “%2” (%3).</source>
+        <translation>Pas de proposition&#xa0;: «&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;» (%3).</translation>
+    </message>
+    <message numerus="yes">
+        <source>No guess: “%1” attends most to “%2” and %n other key(s) alike (%3).</source>
+        <translation>
+            <numerusform>Pas de proposition&#xa0;: «&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;» et autant à %n autre clé (%3).</numerusform>
+            <numerusform>Pas de proposition&#xa0;: «&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;» et autant à %n autres clés (%3).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Right! “%1” attends most to “%2” (%3).</source>
+        <translation>Bravo&#xa0;! «&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;» (%3).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Right! “%1” attends most to “%2”, and as much to %n other key(s) (%3).</source>
+        <translation>
+            <numerusform>Bravo&#xa0;! «&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;», et autant à %n autre clé (%3).</numerusform>
+            <numerusform>Bravo&#xa0;! «&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;», et autant à %n autres clés (%3).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your guess “%1” is %2: weight %3;</source>
+        <translation>Votre proposition «&#xa0;%1&#xa0;» arrive %2&#xa0;: poids %3&#xa0;;</translation>
+    </message>
+    <message>
+        <source>“%1” attends most to “%2” (%3).</source>
+        <translation>«&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;» (%3).</translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” attends most to “%2” and %n other key(s) alike (%3).</source>
+        <translation>
+            <numerusform>«&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;» et autant à %n autre clé (%3).</numerusform>
+            <numerusform>«&#xa0;%1&#xa0;» prête le plus attention à «&#xa0;%2&#xa0;» et autant à %n autres clés (%3).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 guessed right</source>
+        <translation>%1 sur %2 trouvées</translation>
+    </message>
+    <message>
+        <source>End Round</source>
+        <translation>Terminer la manche</translation>
+    </message>
+    <message>
+        <source>Round over: %1</source>
+        <translation>Manche terminée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Enter or Page Down: end the round</source>
+        <translation>Entrée ou Page suivante&#xa0;: terminer la manche</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>Terminer</translation>
+    </message>
+    <message>
+        <source>Enter or Page Down: next row</source>
+        <translation>Entrée ou Page suivante&#xa0;: ligne suivante</translation>
+    </message>
+    <message>
+        <source>Next Row</source>
+        <translation>Ligne suivante</translation>
+    </message>
+    <message>
+        <source>Which key does “%1” attend to most?</source>
+        <translation>À quelle clé «&#xa0;%1&#xa0;» prête-t-il le plus attention&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Guess: “%1”.</source>
+        <translation>Proposition&#xa0;: «&#xa0;%1&#xa0;».</translation>
+    </message>
+    <message>
+        <source>Row %1 of %2</source>
+        <translation>Ligne %1 sur %2</translation>
+    </message>
+    <message>
+        <source>← →: choose a key · Enter or Page Down: reveal</source>
+        <translation>← →&#xa0;: choisir une clé · Entrée ou Page suivante&#xa0;: révéler</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>Révéler</translation>
+    </message>
+    <message>
+        <source>P&amp;redict, then Reveal</source>
+        <translation>P&amp;rédire, puis révéler</translation>
+    </message>
+    <message>
+        <source>Hide every row of weights; the class guesses which key each query attends to most, row by row: ←/→ choose, Enter reveals (Ctrl+P again: end)</source>
+        <translation>Cacher toutes les lignes de poids&#xa0;; la classe devine, ligne par ligne, à quelle clé chaque requête prête le plus attention&#xa0;: ←/→ choisir, Entrée révèle (Ctrl+P de nouveau&#xa0;: fin)</translation>
+    </message>
+    <message>
+        <source>Predict &amp;This Row</source>
+        <translation>Prédire &amp;cette ligne</translation>
+    </message>
+    <message>
+        <source>Hide the selected query&apos;s row of weights until the class has guessed</source>
+        <translation>Cacher la ligne de poids de la requête sélectionnée jusqu’à ce que la classe ait deviné</translation>
+    </message>
+</context>
+<context>
     <name>attnviz::ui::RowChart</name>
     <message>
         <source>weight</source>
@@ -1864,6 +2031,10 @@
     <message>
         <source>Query %1 «&#xa0;%2&#xa0;», %3: its weights over the keys</source>
         <translation>Requête %1 «&#xa0;%2&#xa0;», %3&#xa0;: ses poids sur les clés</translation>
+    </message>
+    <message>
+        <source>“%1”: hidden until the guess is revealed</source>
+        <translation>«&#xa0;%1&#xa0;»&#xa0;: caché jusqu’à ce que la réponse soit révélée</translation>
     </message>
 </context>
 <context>
