@@ -216,6 +216,21 @@ TEST(CliExport, ProjectionsChoosesTheWindowsTeachingModelOrAnotherPreset) {
                              AttentionTrace::compute(kSentence, AttentionConfig{}).matrix(Step::Weights, 0)));
 }
 
+TEST(CliExport, FiguresWriteNumbersWithAPointWhateverTheLocale) {
+    // A French system (the window would write "0,67"): command-line figures stay in English.
+    TempFolder folder;
+    const std::string out = folder.file("il.svg");
+    const auto r = runProgram({"/usr/bin/env", "LC_ALL=fr_FR.UTF-8", "LANG=fr_FR.UTF-8", "LANGUAGE=fr", ATTNVIZ_EXECUTABLE,
+                               "export", "--text", "L'animal n'a pas traversé la rue parce qu'il était trop fatigué.",
+                               "--projections", "teaching", "-o", out});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string svg = readFileBytes(out);
+    EXPECT_NE(svg.find(">0.67</text>"), std::string::npos) << "il → animal, with a point (README: 0.67)";
+    EXPECT_NE(svg.find(">1.0</text>"), std::string::npos) << "the colour bar's top";
+    EXPECT_EQ(svg.find(">0,67</text>"), std::string::npos) << "no decimal comma";
+    EXPECT_NE(svg.find("Attention weights"), std::string::npos) << "the English title";
+}
+
 TEST(CliExport, ColourRangeDataIsKeptInTheSessionAndReadBack) {
     TempFolder folder;
     const std::string session = folder.file("range.attnviz");

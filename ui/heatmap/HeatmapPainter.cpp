@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace attnviz::ui {
@@ -60,7 +61,7 @@ AxisTitles HeatmapPainter::defaultAxisTitles(const MatrixSource& source) {
 
 std::optional<QFont> HeatmapPainter::valueFontFor(double cellSize) const {
     if (!style_.showValues) return std::nullopt;
-    const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals);
+    const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals, style_.locale);
     const auto fits = [&](const QFont& font) {
         const QFontMetricsF metrics(font);
         return valueFitsInCell(QSizeF(metrics.horizontalAdvance(widest), metrics.height()), cellSize);
@@ -169,7 +170,7 @@ void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int 
                 painter.fillRect(rect, fill);
             }
             if (!withValues) continue;
-            const QString text = cellText(value, masked, style_.decimals);
+            const QString text = cellText(value, masked, style_.decimals, style_.locale);
             if (text.isEmpty()) continue;
             if (masked) {
                 // A plain plate under "−∞" so that the hatching does not cross the text.
@@ -215,7 +216,7 @@ HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, double cellSize, const QFo
     const double barHeight = std::max(gridSize.height() - (masked ? 2 * line : 0.0), 6 * line);
     out.colorBar = QRectF(out.grid.right() + 1.5 * margin, gridTop, line, barHeight);
     out.colorBarLabels = QRectF(out.colorBar.right() + pad, gridTop,
-                                std::ceil(colorBarLabelWidth(labelFont, style_.scaleMin, style_.scaleMax)), barHeight);
+                                std::ceil(colorBarLabelWidth(labelFont, colorBarScale())), barHeight);
     double right = out.colorBarLabels.right();
     double bottom = std::max(out.grid.bottom(), out.colorBar.bottom() + line / 2);
     if (masked) {
@@ -248,7 +249,7 @@ void HeatmapPainter::paintFigure(QPainter& painter, double cellSize, const QFont
     paintColumnLabels(painter, source_.colLabels(), 0, source_.cols(), figure.columnLabelStep,
                       figure.columnLabelsRotated, figure.columnLabels, figure.grid.left(), cellSize,
                       selected ? selected->col : -1);
-    paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style_.colorMap, style_.scaleMin, style_.scaleMax);
+    paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style_.colorMap, colorBarScale());
     if (!figure.maskedLegend.isEmpty()) paintMaskedLegend(painter, figure.maskedLegend);
     if (selected && selected->row < source_.rows() && selected->col < source_.cols())
         paintSelection(painter, QRectF(figure.grid.left() + selected->col * cellSize,
@@ -325,15 +326,17 @@ void HeatmapPainter::paintColumnLabels(QPainter& painter, const QStringList& lab
     painter.setFont(normal);
 }
 
+ColorBarScale HeatmapPainter::colorBarScale() const { return {style_.scaleMin, style_.scaleMax, style_.locale}; }
+
 void HeatmapPainter::paintColorBar(QPainter& painter, const QRectF& bar, const QRectF& labels, const ColorMap& map,
-                                   double min, double max) {
+                                   const ColorBarScale& scale) {
     if (bar.isEmpty()) return;
     painter.save();
     QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
     constexpr int kStops = 64;
     for (int i = 0; i <= kStops; ++i) {
         const double t = static_cast<double>(i) / kStops;
-        gradient.setColorAt(t, map.colorFor(min + (max - min) * t, min, max));
+        gradient.setColorAt(t, map.colorFor(scale.min + (scale.max - scale.min) * t, scale.min, scale.max));
     }
     painter.fillRect(bar, gradient);
     const QColor ink = painter.pen().color();
@@ -341,25 +344,48 @@ void HeatmapPainter::paintColorBar(QPainter& painter, const QRectF& bar, const Q
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(bar);
 
-    const std::vector<double> ticks = niceTicks(min, max);
-    const int decimals = tickDecimals(ticks);
     const QFontMetricsF metrics(painter.font());
     const double tickLength = std::max(3.0, (labels.left() - bar.right()) * 0.7);
-    for (const double tick : ticks) {
-        const double y = max > min ? bar.bottom() - (tick - min) / (max - min) * bar.height() : bar.center().y();
+    for (const ColorBarTick& tick : colorBarTicks(scale, bar.height(), metrics.height())) {
+        const double y = bar.bottom() - tick.position * bar.height();
         painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + tickLength, y));
         const QRectF textRect(labels.left(), y - metrics.height() / 2, std::max(labels.width(), 1.0), metrics.height());
-        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, formatValue(tick, decimals));
+        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, tick.text);
     }
     painter.restore();
 }
 
-double HeatmapPainter::colorBarLabelWidth(const QFont& font, double min, double max) {
+std::vector<ColorBarTick> HeatmapPainter::colorBarTicks(const ColorBarScale& scale, double barHeight,
+                                                        double textHeight) {
+    const double min = scale.min, max = scale.max;
+    if (!std::isfinite(min) || !std::isfinite(max)) return {};
+    if (!(max > min)) return {{0.5, formatValue(min, 2, scale.locale)}};
+    const std::vector<double> round = niceTicks(min, max);
+    const double tolerance = (max - min) * 1e-9;
+    const auto isRound = [&](double end) {
+        return std::any_of(round.begin(), round.end(), [&](double t) { return std::abs(t - end) <= tolerance; });
+    };
+    // "0.0 … 1.0" as before when both ends are round; else every label with the ends' precision.
+    const bool roundEnds = isRound(min) && isRound(max);
+    const int decimals = roundEnds ? tickDecimals(round) : std::max(2, tickDecimals(round));
+    const auto position = [&](double value) { return (value - min) / (max - min); };
+    std::vector<ColorBarTick> ticks{{0, formatValue(min, decimals, scale.locale)}};
+    for (const double value : round) {
+        if (std::abs(value - min) <= tolerance || std::abs(value - max) <= tolerance) continue;
+        const double p = position(value);
+        if (std::min(p, 1 - p) * barHeight < textHeight) continue;  // would touch an end's label
+        ticks.push_back({p, formatValue(value, decimals, scale.locale)});
+    }
+    ticks.push_back({1, formatValue(max, decimals, scale.locale)});
+    return ticks;
+}
+
+double HeatmapPainter::colorBarLabelWidth(const QFont& font, const ColorBarScale& scale) {
     const QFontMetricsF metrics(font);
-    const std::vector<double> ticks = niceTicks(min, max);
-    const int decimals = tickDecimals(ticks);
     double widest = 0;
-    for (const double tick : ticks) widest = std::max(widest, metrics.horizontalAdvance(formatValue(tick, decimals)));
+    // A bar of any height: every label that can be drawn.
+    for (const ColorBarTick& tick : colorBarTicks(scale, std::numeric_limits<double>::infinity(), 0))
+        widest = std::max(widest, metrics.horizontalAdvance(tick.text));
     return widest;
 }
 

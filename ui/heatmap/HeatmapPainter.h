@@ -3,12 +3,14 @@
 #include <QCoreApplication>
 #include <QFont>
 #include <QImage>
+#include <QLocale>
 #include <QPainter>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapGeometry.h"
@@ -30,6 +32,20 @@ struct HeatmapStyle {
     double cellGap = 1;        ///< background between cells, in px; dropped for cells under 12 px
     QColor background = Qt::white;  ///< behind cells (seen in gaps), under labels of a figure
     QColor textColor = Qt::black;   ///< labels, titles, colour-bar ticks of a figure
+    QLocale locale = QLocale::c();  ///< how numbers are written (formatValue): a point, or a comma in French
+};
+
+/// What the colour bar spans and how its labels are written.
+struct ColorBarScale {
+    double min = 0;                 ///< the value at the bottom
+    double max = 1;                 ///< the value at the top
+    QLocale locale = QLocale::c();  ///< the labels' decimal separator
+};
+
+/// One label of the colour bar.
+struct ColorBarTick {
+    double position = 0;  ///< 0 at the bottom of the bar, 1 at the top
+    QString text;
 };
 
 /// The two axis titles of a heatmap.
@@ -115,12 +131,20 @@ public:
     static void paintColumnLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
                                   bool rotated, const QRectF& band, double gridLeft, double cellSize,
                                   int highlighted = -1);
-    /// Colour bar for [min, max] of map (max at the top) with round ticks and labels drawn in
-    /// labels (left-aligned), using the painter's font and pen colour.
+    /// The colour bar of this painter's style: its scale and locale.
+    [[nodiscard]] ColorBarScale colorBarScale() const;
+    /// Colour bar for scale on map (max at the top) with its labels drawn in labels (left-aligned),
+    /// using the painter's font and pen colour.
     static void paintColorBar(QPainter& painter, const QRectF& bar, const QRectF& labels, const ColorMap& map,
-                              double min, double max);
-    /// Width needed by the colour bar's tick labels in font.
-    [[nodiscard]] static double colorBarLabelWidth(const QFont& font, double min, double max);
+                              const ColorBarScale& scale);
+    /// The labels of a colour bar barHeight px tall whose labels are textHeight px tall: both ends
+    /// always (the range the colours span), and the round values between them that do not touch
+    /// an end's label. Numbers get the decimals that tell the round values apart, and at least
+    /// two when an end is not a round value.
+    [[nodiscard]] static std::vector<ColorBarTick> colorBarTicks(const ColorBarScale& scale, double barHeight,
+                                                                 double textHeight);
+    /// Width needed by the colour bar's labels in font.
+    [[nodiscard]] static double colorBarLabelWidth(const QFont& font, const ColorBarScale& scale);
     /// Hatched swatch (a square of the rect's height) then "masked", in the painter's font.
     static void paintMaskedLegend(QPainter& painter, const QRectF& rect);
 

@@ -16,6 +16,8 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/i18n/Language.h"
+
 namespace attnviz::ui {
 namespace {
 
@@ -103,7 +105,7 @@ QFont HeatmapView::readableFont() const {
 
 int HeatmapView::defaultCellSize() const {
     const QFontMetricsF metrics(readableFont());
-    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), kDecimals)
+    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), kDecimals, numberLocale())
                                    : formatValue(0.25, kDecimals);
     const double text = std::max(metrics.horizontalAdvance(widest), metrics.horizontalAdvance(QStringLiteral("0.25")));
     const double side = std::max({text + 16, metrics.height() + 16, 40.0});
@@ -172,11 +174,12 @@ QString HeatmapView::toolTipForCell(int row, int col) const {
     else
         lines << tr("%1: %2").arg(tr("Dimension"), source_->colLabels().value(col));
     const double value = source_->value(row, col);
+    const QLocale locale = numberLocale();
     if (source_->isMasked(row, col)) {
         lines << tr("masked: %1").arg(formatValue(-std::numeric_limits<double>::infinity()));
-        if (source_->step() == Step::Weights) lines << tr("%1: %2").arg(tr("Weight"), formatExactValue(value));
+        if (source_->step() == Step::Weights) lines << tr("%1: %2").arg(tr("Weight"), formatExactValue(value, locale));
     } else {
-        lines << tr("%1: %2").arg(stepValueWord(source_->step()), formatExactValue(value));
+        lines << tr("%1: %2").arg(stepValueWord(source_->step()), formatExactValue(value, locale));
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -194,6 +197,7 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
     style.smallestValueScale = smallestValueScale_;
     style.background = palette().color(QPalette::Base);
     style.textColor = palette().color(QPalette::Text);
+    style.locale = numberLocale();
     return style;
 }
 
@@ -329,8 +333,8 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
                                       layout_.columnLabelStep, layout_.columnLabelsRotated, layout_.columnLabels,
                                       origin.x(), cellSize_, selected_ ? selected_->col : -1);
     painter.restore();
-    HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, colorMap(), source_->scaleMin(),
-                                  source_->scaleMax());
+    HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, colorMap(),
+                                  HeatmapPainter(*source_, heatmapStyle()).colorBarScale());
     if (!layout_.maskedLegend.isEmpty()) HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend);
     if (selected_) {
         painter.setClipRect(layout_.grid);

@@ -23,6 +23,8 @@
 #include "core/base/SettingParsers.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/heatmap/ColorMap.h"
+#include "ui/heatmap/HeatmapGeometry.h"
+#include "ui/i18n/Language.h"
 #include "ui/style/Theme.h"
 
 namespace attnviz::ui {
@@ -32,7 +34,7 @@ constexpr double kMinTemperature = 0.05;
 constexpr double kMaxTemperature = 20.0;
 
 QString temperatureText(double t) {
-    return QCoreApplication::translate("attnviz::ui::ControlsPanel", "T = %1").arg(t, 0, 'g', 3);
+    return QCoreApplication::translate("attnviz::ui::ControlsPanel", "T = %1").arg(formatSignificant(t, 3, numberLocale()));
 }
 
 QGroupBox* group(QFormLayout*& form) {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ui/heatmap/HeatmapGeometry.h"
+#include "ui/i18n/Language.h"
 
 namespace attnviz::ui {
 
@@ -42,7 +43,7 @@ int WeightMatrixModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(matrix_.cols());
 }
 
-QString WeightMatrixModel::displayText(double value) { return formatValue(value, 4); }
+QString WeightMatrixModel::displayText(double value) { return formatValue(value, 4, numberLocale()); }
 
 QString WeightMatrixModel::widestText() const {
     // With a fixed number of decimals the longest text is that of the largest magnitude, with a
@@ -67,7 +68,7 @@ QVariant WeightMatrixModel::data(const QModelIndex& index, int role) const {
                 .arg(index.row())
                 .arg(row)
                 .arg(index.column())
-                .arg(column, QString::number(value, 'g', 17));
+                .arg(column, formatExactValue(value, numberLocale()));
         }
         default: return {};
     }

@@ -22,6 +22,7 @@
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/export/FilePath.h"
+#include "ui/i18n/Language.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
@@ -162,6 +163,7 @@ bool SessionActions::copyImage() {
     try {
         FigureOptions options;
         options.colormap = window_->colorMapName();
+        options.locale = numberLocale();
         options.pixelAlignment = kDefaultPngScale;
         const FigureRenderer figure(*source, options);
         QApplication::clipboard()->setImage(renderFigureImage(figure, kDefaultPngScale));
