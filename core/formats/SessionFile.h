@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/formats/WeightsRange.h"
 #include "core/model/AttentionConfig.h"
 
 namespace attnviz {
@@ -20,9 +21,9 @@ struct SessionView {
     std::string colormap;     ///< empty: the program's default map
     bool showValues = true;   ///< numbers in the cells when they fit
     std::string title;        ///< empty: the default title for the step and head
-    /// The weights' colours span their own smallest … largest value (as the chapter's seaborn
-    /// heatmap) instead of 0 … 1. JSON "weights_range": "0 to 1" or "data" (absent: "0 to 1").
-    bool weightsRangeFromData = false;
+    /// What the weights' colours span. JSON "weights_range": "0 to 1", "data" or "row" (absent:
+    /// "0 to 1").
+    WeightsRange weightsRange = WeightsRange::Fixed;
     friend bool operator==(const SessionView&, const SessionView&) = default;
 };
 
@@ -39,7 +40,8 @@ struct Session {
 
 /// The session as JSON text:
 /// {"format": "attnviz-session", "version": 1, "sentence": "…", "config": {…ConfigJson…},
-///  "view": {"step": "weights", "head": 0 | "mean", "colormap": "", "values": true, "title": ""}}
+///  "view": {"step": "weights", "head": 0 | "mean", "colormap": "", "values": true, "title": "",
+///           "weights_range": "0 to 1" | "data" | "row"}}
 [[nodiscard]] std::string sessionToJson(const Session& session);
 /// Writes the session atomically (IoError on failure: the old file is left byte-identical).
 void saveSession(const std::filesystem::path& path, const Session& session);

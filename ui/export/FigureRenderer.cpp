@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 namespace attnviz::ui {
 namespace {
@@ -117,8 +119,11 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
       captionFont_(figureFont(kCaptionPixels)) {
     title_ = options_.title.isEmpty() ? defaultTitle(source.step(), source.head(), source.trace().heads())
                                       : options_.title;
-    caption_ = options_.showCaption ? settingsCaption(source.trace(), source.step(), source.head(), options_.locale)
-                                    : QString();
+    if (options_.showCaption) {
+        QStringList parts{settingsCaption(source.trace(), source.step(), source.head(), options_.locale)};
+        if (const QString colours = colourRangeCaption(source, options_.locale); !colours.isEmpty()) parts << colours;
+        caption_ = parts.join(QStringLiteral(" · "));
+    }
     cellSize_ = chooseSizing(source, options_, options_.pixelAlignment).cell;
     layout_ = heatmap_.figureLayout(cellSize_, labelFont_);
 
@@ -232,6 +237,19 @@ QString FigureRenderer::defaultTitle(Step step, int head, int heads) {
     if (heads <= 1) return tr("%1 — head %2").arg(name).arg(1);
     if (isSquareStep(step)) return tr("%1 — mean of %2 heads").arg(name).arg(heads);
     return tr("%1 — all %2 heads").arg(name).arg(heads);
+}
+
+QString FigureRenderer::colourRangeCaption(const MatrixSource& source, const QLocale& locale) {
+    if (source.kind() != ValueKind::Weights) return {};
+    switch (source.weightsRange()) {
+        case WeightsRange::Fixed: return tr("colours: 0 to 1");
+        case WeightsRange::PerRow: return tr("colours: each row against its largest weight");
+        case WeightsRange::Data: break;
+    }
+    // The bar's own end labels, so that the caption and the bar agree to the last digit.
+    const std::vector<ColorBarTick> ends = HeatmapPainter::colorBarTicks(
+        ColorBarScale{source.scaleMin(), source.scaleMax(), locale}, std::numeric_limits<double>::infinity(), 0);
+    return tr("colours: smallest to largest weight (%1 to %2)").arg(ends.front().text, ends.back().text);
 }
 
 QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, int head, const QLocale& locale) {

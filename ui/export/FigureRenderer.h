@@ -68,6 +68,10 @@ public:
     /// T (written for locale), the masks, positions, projections and the seed.
     [[nodiscard]] static QString settingsCaption(const AttentionTrace& trace, Step step, int head,
                                                  const QLocale& locale = QLocale::c());
+    /// What the weights' colours span, as the caption names it: "colours: 0 to 1", "colours:
+    /// smallest to largest weight (0.03 to 0.31)" (the colour bar's end labels), "colours: each
+    /// row against its largest weight". Empty for signed matrices (their bar is centred on 0).
+    [[nodiscard]] static QString colourRangeCaption(const MatrixSource& source, const QLocale& locale = QLocale::c());
 
 private:
     void paintHeatmap(QPainter& painter) const;

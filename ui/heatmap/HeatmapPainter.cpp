@@ -59,6 +59,11 @@ AxisTitles HeatmapPainter::defaultAxisTitles(const MatrixSource& source) {
     return {tr("Tokens"), tr("Dimensions")};
 }
 
+double HeatmapPainter::positionOf(double value, int row) const {
+    if (source_.coloursPerRow()) return style_.colorMap.position(value, 0, source_.rowScaleMax(row));
+    return style_.colorMap.position(value, style_.scaleMin, style_.scaleMax);
+}
+
 std::optional<QFont> HeatmapPainter::valueFontFor(double cellSize) const {
     if (!style_.showValues) return std::nullopt;
     const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals, style_.locale);
@@ -125,9 +130,7 @@ bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QP
             // One line of the row's cells (colour, then gap), copied to each pixel line of the row.
             for (int col = clipped.colBegin; col < clipped.colEnd; ++col) {
                 const int left = gridOrigin.x() + col * cellSize;
-                const QRgb fill = style_.colorMap.rgbAt(
-                    style_.colorMap.position(values(row - row0, col - clipped.colBegin), style_.scaleMin,
-                                             style_.scaleMax));
+                const QRgb fill = style_.colorMap.rgbAt(positionOf(values(row - row0, col - clipped.colBegin), row));
                 for (int x = std::max(left, xBegin); x < std::min(left + cellSize, xEnd); ++x)
                     line[static_cast<std::size_t>(x - xBegin)] = x < left + cellSize - gap ? fill : background;
             }
@@ -166,7 +169,7 @@ void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int 
                 paintMaskedCell(painter, rect, gridOrigin);
                 fill = hatchBackground();
             } else {
-                fill = colorOf(value);
+                fill = colorOf(value, row);
                 painter.fillRect(rect, fill);
             }
             if (!withValues) continue;
@@ -326,7 +329,9 @@ void HeatmapPainter::paintColumnLabels(QPainter& painter, const QStringList& lab
     painter.setFont(normal);
 }
 
-ColorBarScale HeatmapPainter::colorBarScale() const { return {style_.scaleMin, style_.scaleMax, style_.locale}; }
+ColorBarScale HeatmapPainter::colorBarScale() const {
+    return {style_.scaleMin, style_.scaleMax, style_.locale, source_.coloursPerRow()};
+}
 
 void HeatmapPainter::paintColorBar(QPainter& painter, const QRectF& bar, const QRectF& labels, const ColorMap& map,
                                    const ColorBarScale& scale) {
@@ -357,6 +362,8 @@ void HeatmapPainter::paintColorBar(QPainter& painter, const QRectF& bar, const Q
 
 std::vector<ColorBarTick> HeatmapPainter::colorBarTicks(const ColorBarScale& scale, double barHeight,
                                                         double textHeight) {
+    // The colours run from 0 to each row's own largest weight, whatever its value: say it in words.
+    if (scale.perRow) return {{0, formatValue(0, 0, scale.locale)}, {1, tr("row's largest")}};
     const double min = scale.min, max = scale.max;
     if (!std::isfinite(min) || !std::isfinite(max)) return {};
     if (!(max > min)) return {{0.5, formatValue(min, 2, scale.locale)}};

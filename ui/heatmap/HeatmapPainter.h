@@ -40,6 +40,8 @@ struct ColorBarScale {
     double min = 0;                 ///< the value at the bottom
     double max = 1;                 ///< the value at the top
     QLocale locale = QLocale::c();  ///< the labels' decimal separator
+    /// Each row coloured against its own largest weight: the bar reads from 0 to "row's largest".
+    bool perRow = false;
 };
 
 /// One label of the colour bar.
@@ -96,10 +98,11 @@ public:
     /// The font values are drawn in for cells of cellSize px: valueFont when they fit in it, else
     /// the largest smaller one (down to smallestValueScale) they fit in; nothing when none does.
     [[nodiscard]] std::optional<QFont> valueFontFor(double cellSize) const;
-    /// Fill colour of a value (style's map and scale).
-    [[nodiscard]] QColor colorOf(double value) const {
-        return style_.colorMap.colorFor(value, style_.scaleMin, style_.scaleMax);
-    }
+    /// Where a value of row falls on the style's map: on the style's scale, or on 0 … the row's
+    /// largest weight when the source colours each row on its own (MatrixSource::coloursPerRow).
+    [[nodiscard]] double positionOf(double value, int row) const;
+    /// Fill colour of a value of row.
+    [[nodiscard]] QColor colorOf(double value, int row) const { return style_.colorMap.colorAt(positionOf(value, row)); }
 
     /// Draws the cells of range, cell (0, 0)'s top-left corner being at gridOrigin (painter
     /// coordinates; it may be far outside the device when drawing a tile). Fetches values by
@@ -140,7 +143,7 @@ public:
     /// The labels of a colour bar barHeight px tall whose labels are textHeight px tall: both ends
     /// always (the range the colours span), and the round values between them that do not touch
     /// an end's label. Numbers get the decimals that tell the round values apart, and at least
-    /// two when an end is not a round value.
+    /// two when an end is not a round value. Per row: "0" and "row's largest" (translated).
     [[nodiscard]] static std::vector<ColorBarTick> colorBarTicks(const ColorBarScale& scale, double barHeight,
                                                                  double textHeight);
     /// Width needed by the colour bar's labels in font.

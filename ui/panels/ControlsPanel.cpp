@@ -293,6 +293,7 @@ QWidget* ControlsPanel::makeViewGroup() {
     weightsRange_ = new QComboBox;
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Fixed));
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Data));
+    weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::PerRow));
     QLabel* weightsRangeLabel = rowLabel(weightsRange_);
     form->addRow(weightsRangeLabel, weightsRange_);
     translate([=, this] {
@@ -305,9 +306,13 @@ QWidget* ControlsPanel::makeViewGroup() {
         colorMapLabel->setText(tr("Colours"));
         weightsRange_->setItemText(0, tr("0 to 1"));
         weightsRange_->setItemText(1, tr("smallest to largest"));
-        weightsRange_->setToolTip(tr("What the weights' colours span. 0 to 1: every figure reads the same. Smallest to "
-                                     "largest weight: as the chapter's seaborn heatmap; with a long sentence, whose "
-                                     "weights are all small, the differences stay visible."));
+        weightsRange_->setItemText(2, tr("each row: 0 to its largest"));
+        weightsRange_->setToolTip(
+            tr("What the weights' colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as "
+               "the chapter's seaborn heatmap; with a long sentence, whose weights are all small, the differences "
+               "stay visible (rows that see a single key, always 1, are left out). Each row against its largest "
+               "weight: every row shows where it looks most, even in a long causal heatmap; the numbers stay the "
+               "weights."));
         weightsRangeLabel->setText(tr("Colour range"));
     });
 

@@ -4,9 +4,12 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "core/formats/ConfigJson.h"
+#include "core/formats/WeightsRange.h"
 #include "ui/i18n/Language.h"
 
 namespace attnviz::ui {
@@ -26,8 +29,6 @@ const QString kRecentKey = QStringLiteral("session/recentFiles");
 const QString kSessionFolderKey = QStringLiteral("session/lastFolder");
 const QString kWeightsFolderKey = QStringLiteral("weights/lastFolder");
 
-const QString kRangeFromData = QStringLiteral("data");
-const QString kRangeFixed = QStringLiteral("0 to 1");
 
 QString documentsFolder() { return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation); }
 
@@ -66,7 +67,8 @@ ViewSettings AppSettings::view(const ViewSettings& defaults) const {
     ViewSettings view = defaults;
     if (settings.contains(kHeadKey)) view.head = settings.value(kHeadKey).toInt();
     if (settings.contains(kColorMapKey)) view.colorMap = settings.value(kColorMapKey).toString();
-    if (settings.value(kWeightsRangeKey).toString() == kRangeFromData) view.weightsRange = WeightsRange::Data;
+    if (const auto known = weightsRangeFromName(settings.value(kWeightsRangeKey).toString().toStdString()))
+        view.weightsRange = *known;
     return view;
 }
 
@@ -74,7 +76,7 @@ void AppSettings::setView(const ViewSettings& view) {
     QSettings settings;
     settings.setValue(kHeadKey, view.head);
     settings.setValue(kColorMapKey, view.colorMap);
-    settings.setValue(kWeightsRangeKey, view.weightsRange == WeightsRange::Data ? kRangeFromData : kRangeFixed);
+    settings.setValue(kWeightsRangeKey, QString::fromStdString(std::string(weightsRangeName(view.weightsRange))));
 }
 
 QString AppSettings::sentence() const { return QSettings().value(kSentenceKey).toString(); }

@@ -114,7 +114,7 @@ Session SessionActions::currentSession() const {
     session.view.head = window_->currentHead();
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) session.view.head = 0;
     session.view.colormap = window_->colorMapName().toStdString();
-    session.view.weightsRangeFromData = window_->viewSettings().weightsRange == WeightsRange::Data;
+    session.view.weightsRange = window_->viewSettings().weightsRange;
     return session;
 }
 
@@ -133,7 +133,7 @@ bool SessionActions::openSession(const QString& path) {
     ViewSettings view = window_->viewSettings();
     view.head = session.view.head;
     if (!session.view.colormap.empty()) view.colorMap = QString::fromStdString(session.view.colormap);
-    view.weightsRange = session.view.weightsRangeFromData ? WeightsRange::Data : WeightsRange::Fixed;
+    view.weightsRange = session.view.weightsRange;
     window_->setViewSettings(view);
     loading_ = false;
     window_->recomputeNow();
