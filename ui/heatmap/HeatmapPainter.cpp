@@ -166,8 +166,8 @@ void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int 
             const bool masked = source_.isMasked(row, col);
             QColor fill;
             if (masked) {
-                paintMaskedCell(painter, rect, gridOrigin);
-                fill = hatchBackground();
+                paintMaskedCell(painter, rect, gridOrigin, style_.masked);
+                fill = style_.masked.fill;
             } else {
                 fill = colorOf(value, row);
                 painter.fillRect(rect, fill);
@@ -253,7 +253,7 @@ void HeatmapPainter::paintFigure(QPainter& painter, double cellSize, const QFont
                       figure.columnLabelsRotated, figure.columnLabels, figure.grid.left(), cellSize,
                       selected ? selected->col : -1);
     paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style_.colorMap, colorBarScale());
-    if (!figure.maskedLegend.isEmpty()) paintMaskedLegend(painter, figure.maskedLegend);
+    if (!figure.maskedLegend.isEmpty()) paintMaskedLegend(painter, figure.maskedLegend, style_.masked);
     if (selected && selected->row < source_.rows() && selected->col < source_.cols())
         paintSelection(painter, QRectF(figure.grid.left() + selected->col * cellSize,
                                        figure.grid.top() + selected->row * cellSize, cellSize, cellSize));
@@ -396,9 +396,9 @@ double HeatmapPainter::colorBarLabelWidth(const QFont& font, const ColorBarScale
     return widest;
 }
 
-void HeatmapPainter::paintMaskedLegend(QPainter& painter, const QRectF& rect) {
+void HeatmapPainter::paintMaskedLegend(QPainter& painter, const QRectF& rect, const MaskedLook& look) {
     const QRectF swatch(rect.left(), rect.top(), rect.height(), rect.height());
-    paintMaskedCell(painter, swatch, swatch.topLeft());
+    paintMaskedCell(painter, swatch, swatch.topLeft(), look);
     painter.save();
     painter.setPen(QPen(painter.pen().color(), 1));
     painter.drawRect(swatch);
@@ -408,8 +408,9 @@ void HeatmapPainter::paintMaskedLegend(QPainter& painter, const QRectF& rect) {
                      Qt::AlignLeft | Qt::AlignVCenter, tr("masked"));
 }
 
-void HeatmapPainter::paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin) {
-    painter.fillRect(rect, hatchBackground());
+void HeatmapPainter::paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin,
+                                     const MaskedLook& look) {
+    painter.fillRect(rect, look.fill);
     // Lines u + v = k·spacing (u, v relative to phaseOrigin), clipped to the rectangle by hand so
     // that vector output stays plain line segments.
     const double u0 = rect.left() - phaseOrigin.x();
@@ -425,22 +426,30 @@ void HeatmapPainter::paintMaskedCell(QPainter& painter, const QRectF& rect, QPoi
     }
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.setPen(QPen(hatchLine(), kHatchWidth, Qt::SolidLine, Qt::FlatCap));
+    painter.setPen(QPen(look.line, kHatchWidth, Qt::SolidLine, Qt::FlatCap));
     painter.drawLines(lines);
     painter.restore();
 }
 
-void HeatmapPainter::paintSelection(QPainter& painter, const QRectF& cellRect) {
+double HeatmapPainter::selectionReach(double cellSize) { return cellSize >= kMinCellForGap ? 4 : 2; }
+
+void HeatmapPainter::paintSelection(QPainter& painter, const QRectF& cellRect) const {
+    // The cell as coloured: its square less the gap on its right and bottom.
+    const double gap = cellRect.width() >= kMinCellForGap ? style_.cellGap : 0.0;
+    const QRectF cell = cellRect.adjusted(0, 0, -gap, -gap);
+    const double ring = selectionReach(cellRect.width()) / 2;
+    // A ring as four filled strips: crisp on whole pixels, exact in SVG and PDF.
+    const auto frame = [&painter](const QRectF& inner, double width, const QColor& colour) {
+        const QRectF outer = inner.adjusted(-width, -width, width, width);
+        painter.fillRect(QRectF(outer.left(), outer.top(), outer.width(), width), colour);
+        painter.fillRect(QRectF(outer.left(), inner.bottom(), outer.width(), width), colour);
+        painter.fillRect(QRectF(outer.left(), inner.top(), width, inner.height()), colour);
+        painter.fillRect(QRectF(inner.right(), inner.top(), width, inner.height()), colour);
+    };
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
-    painter.setBrush(Qt::NoBrush);
-    const double outer = cellRect.width() >= 12 ? 3 : 2;
-    painter.setPen(QPen(Qt::black, outer, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-    painter.drawRect(cellRect.adjusted(outer / 2, outer / 2, -outer / 2, -outer / 2));
-    if (cellRect.width() >= 12) {
-        painter.setPen(QPen(Qt::white, 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-        painter.drawRect(cellRect.adjusted(outer + 1, outer + 1, -outer - 1, -outer - 1));
-    }
+    frame(cell, ring, Qt::white);
+    frame(cell.adjusted(-ring, -ring, ring, ring), ring, Qt::black);
     painter.restore();
 }
 

@@ -18,6 +18,16 @@
 
 namespace attnviz::ui {
 
+/// How masked cells are hatched: a grey unlike the first or middle colour of any map, crossed by
+/// diagonals.
+struct MaskedLook {
+    QColor fill{200, 200, 200};  ///< a light grey (figures, the light theme)
+    QColor line{105, 105, 105};  ///< darker diagonals
+    /// For a dark background (the window's dark theme): a dark grey crossed by light diagonals,
+    /// so that half of a causal heatmap is not a light grey block.
+    [[nodiscard]] static MaskedLook forDarkBackground() { return {{85, 85, 85}, {180, 180, 180}}; }
+};
+
 /// How cells look. Defaults follow the chapter's seaborn figure (Blues, values with 2 decimals).
 struct HeatmapStyle {
     ColorMap colorMap;         ///< usually ColorMap(ColorMap::defaultName(source.kind()))
@@ -33,6 +43,7 @@ struct HeatmapStyle {
     QColor background = Qt::white;  ///< behind cells (seen in gaps), under labels of a figure
     QColor textColor = Qt::black;   ///< labels, titles, colour-bar ticks of a figure
     QLocale locale = QLocale::c();  ///< how numbers are written (formatValue): a point, or a comma in French
+    MaskedLook masked;              ///< masked cells and the legend's swatch
 };
 
 /// What the colour bar spans and how its labels are written.
@@ -149,17 +160,23 @@ public:
     /// Width needed by the colour bar's labels in font.
     [[nodiscard]] static double colorBarLabelWidth(const QFont& font, const ColorBarScale& scale);
     /// Hatched swatch (a square of the rect's height) then "masked", in the painter's font.
-    static void paintMaskedLegend(QPainter& painter, const QRectF& rect);
+    static void paintMaskedLegend(QPainter& painter, const QRectF& rect, const MaskedLook& look = {});
 
-    /// One masked cell: hatchBackground() with hatchLine() diagonals; lines are phased on
-    /// phaseOrigin so that neighbouring cells (and tiles) join up.
-    static void paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin);
-    /// Background of masked cells: a mid grey, unlike the first or middle colour of any map.
-    [[nodiscard]] static QColor hatchBackground() { return {200, 200, 200}; }
-    /// Diagonal lines of masked cells.
-    [[nodiscard]] static QColor hatchLine() { return {105, 105, 105}; }
-    /// Selection outline around cellRect: black outside, white inside (visible on any colour).
-    static void paintSelection(QPainter& painter, const QRectF& cellRect);
+    /// One masked cell: look's fill with its diagonals; lines are phased on phaseOrigin so that
+    /// neighbouring cells (and tiles) join up.
+    static void paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin,
+                                const MaskedLook& look = {});
+    /// Background of masked cells in figures and the light theme (MaskedLook's default).
+    [[nodiscard]] static QColor hatchBackground() { return MaskedLook{}.fill; }
+    /// Diagonal lines of masked cells in figures and the light theme.
+    [[nodiscard]] static QColor hatchLine() { return MaskedLook{}.line; }
+    /// The selected cell (cellRect: its whole square, gap included) framed from the outside: a
+    /// white ring against the cell, then a black one, so that the frame stands out on any colour
+    /// and on either theme's background, and never covers the number in the cell. The rings are
+    /// 2 px each (1 px for cells under 12 px), and reach that far outside cellRect.
+    void paintSelection(QPainter& painter, const QRectF& cellRect) const;
+    /// How far paintSelection draws outside the cell.
+    [[nodiscard]] static double selectionReach(double cellSize);
 
 private:
     void paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd, QPointF gridOrigin,

@@ -17,6 +17,7 @@
 #include <limits>
 
 #include "ui/i18n/Language.h"
+#include "ui/style/Theme.h"
 
 namespace attnviz::ui {
 namespace {
@@ -198,6 +199,11 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
     style.background = palette().color(QPalette::Base);
     style.textColor = palette().color(QPalette::Text);
     style.locale = numberLocale();
+    if (isDark(palette())) {
+        // The dark theme's cells: dark for 0, bright for large values, never a white block.
+        style.colorMap = style.colorMap.forDarkBackground();
+        style.masked = MaskedLook::forDarkBackground();
+    }
     return style;
 }
 
@@ -333,12 +339,17 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
                                       layout_.columnLabelStep, layout_.columnLabelsRotated, layout_.columnLabels,
                                       origin.x(), cellSize_, selected_ ? selected_->col : -1);
     painter.restore();
-    HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, colorMap(),
-                                  HeatmapPainter(*source_, heatmapStyle()).colorBarScale());
-    if (!layout_.maskedLegend.isEmpty()) HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend);
+    const HeatmapStyle style = heatmapStyle();
+    const HeatmapPainter cells(*source_, style);
+    HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, style.colorMap,
+                                  cells.colorBarScale());
+    if (!layout_.maskedLegend.isEmpty())
+        HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend, style.masked);
     if (selected_) {
-        painter.setClipRect(layout_.grid);
-        HeatmapPainter::paintSelection(painter, ui::cellRect(geometry, *selected_));
+        // The frame goes round the cell, so it may reach a little past the grid's edge.
+        const double reach = HeatmapPainter::selectionReach(cellSize_);
+        painter.setClipRect(layout_.grid.adjusted(-reach, -reach, reach, reach));
+        cells.paintSelection(painter, ui::cellRect(geometry, *selected_));
     }
 }
 
