@@ -18,10 +18,11 @@ namespace attnviz::ui {
 ///   "RdBu_r"  diverging (matplotlib's RdBu reversed): negative blue, 0 near white (#f7f7f7),
 ///             positive red
 /// Each map has a variant for a dark background (the window's dark theme), where 0, or the
-/// centre of a diverging map, is dark and large values are bright, so that a matrix of small
-/// weights is not a white block in a dark window: Blues turned round (dark blue → white);
-/// viridis and cividis as they are (they already start dark); RdBu_r with a dark grey centre
-/// between its own blues and reds, lightest at the ends.
+/// centre of a diverging map, is dark and large values are light, so that a matrix of small
+/// weights is not a white block in a dark window: Blues turned round, from its darkest blue to a
+/// light blue (#9ecae1, not its near-white classes); viridis and cividis as they are (they
+/// already start dark); RdBu_r with a dark grey centre between its own blues and reds, light
+/// blue and light red (#92c5de, #f4a582) at the ends.
 /// A value object: cheap to copy, immutable, usable from any thread.
 class ColorMap {
 public:

@@ -2,6 +2,8 @@
 // keyboard colours every row on its own and is kept in sessions and in the settings.
 #include <QComboBox>
 #include <QDir>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -11,6 +13,7 @@
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/ControlsPanel.h"
+#include "ui/shell/ClassroomActions.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/SessionActions.h"
 
@@ -64,6 +67,29 @@ TEST(ClassroomColourRange, EachRowAgainstItsLargestWeightIsChosenShownAndKept) {
         window.close();  // the settings are written on close
     }
     EXPECT_EQ(AppSettings().view(ViewSettings{}).weightsRange, WeightsRange::PerRow) << "remembered for the next start";
+}
+
+TEST(ClassroomColourRange, EveryChoiceFitsItsBoxInFrench) {
+    ClassroomReset reset;
+    MainWindow window;
+    window.resize(1600, 900);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    // The language changes after the box was first shown, as from View → Langue.
+    window.classroom()->languageAction(QStringLiteral("fr"))->trigger();
+    deliverLanguageChange();
+    QComboBox* range = window.controls()->weightsRangeBox();
+    for (int i = 0; i < range->count(); ++i) {
+        range->setCurrentIndex(i);
+        QCoreApplication::processEvents();
+        QStyleOptionComboBox option;
+        option.initFrom(range);
+        option.currentText = range->currentText();
+        const QRect field =
+            range->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, range);
+        EXPECT_GE(field.width(), range->fontMetrics().horizontalAdvance(range->currentText()))
+            << "\"" << range->currentText().toStdString() << "\" is cut";
+    }
 }
 
 }  // namespace

@@ -31,21 +31,24 @@ QRgb onDark(const char* name, double t) {
 }
 
 TEST(ColorMapOnDark, ZeroIsDarkAndLargeValuesBright) {
-    // Blues turned round: ColorBrewer's darkest class at 0, its lightest at 1.
+    // Blues turned round, ColorBrewer's darkest class at 0, its sixth (not the near-white ones) at
+    // 1. Entry 128 samples x = 128/255 · 5 = 2.51 of the 6 anchors: 51 % from #2171b5 to #4292c6,
+    // (33 + 33 · 0.51, 113 + 33 · 0.51, 181 + 17 · 0.51) = (49.8, 129.8, 189.7) → #3282be.
     EXPECT_TRUE(near(onDark("Blues", 0), 0x08306b, 0));
-    EXPECT_TRUE(near(onDark("Blues", 1), 0xf7fbff, 0));
-    EXPECT_TRUE(near(onDark("Blues", 0.5), 0x6baed6, 1)) << "the middle class stays in the middle";
+    EXPECT_TRUE(near(onDark("Blues", 1), 0x9ecae1, 0));
+    EXPECT_TRUE(near(onDark("Blues", 0.5), 0x3282be, 0));
     // viridis and cividis start dark already: unchanged.
     EXPECT_TRUE(near(onDark("viridis", 0), 0x440154, 0));
     EXPECT_TRUE(near(onDark("viridis", 1), 0xfde725, 0));
     EXPECT_TRUE(near(onDark("cividis", 0), ColorMap(QStringLiteral("cividis")).colorAt(0).rgb(), 0));
-    // RdBu_r: light blue … dark grey (#404040) at 0 … light red. Entry 128 samples x = 128/255 · 10
-    // = 5.02 of the 11 anchors: 1.96 % of the way from #404040 to #67001f, i.e. (64 + 39 · 0.0196,
-    // 64 − 64 · 0.0196, 64 − 33 · 0.0196) = (64.8, 62.7, 63.4) → #413f3f.
-    EXPECT_TRUE(near(onDark("RdBu_r", 0), 0xd1e5f0, 0));
-    EXPECT_TRUE(near(onDark("RdBu_r", 1), 0xfddbc7, 0));
+    // RdBu_r: light blue … dark grey (#404040) at 0 … light red. Entry 128 samples x = 128/255 · 8
+    // = 4.016 of the 9 anchors: 1.57 % of the way from #404040 to #67001f, i.e. (64 + 39 · 0.0157,
+    // 64 − 64 · 0.0157, 64 − 33 · 0.0157) = (64.6, 63.0, 63.5) → #413f3f.
+    EXPECT_TRUE(near(onDark("RdBu_r", 0), 0x92c5de, 0));
+    EXPECT_TRUE(near(onDark("RdBu_r", 1), 0xf4a582, 0));
     EXPECT_TRUE(near(onDark("RdBu_r", 0.5), 0x413f3f, 0));
     EXPECT_LT(ColorMap::relativeLuminance(QColor(onDark("RdBu_r", 0.5))), 0.06) << "a dark centre";
+    EXPECT_LT(ColorMap::relativeLuminance(QColor(onDark("Blues", 1))), 0.6) << "no near-white top to glare";
 
     const ColorMap blues(QStringLiteral("Blues"));
     EXPECT_EQ(blues.forDarkBackground().name(), QStringLiteral("Blues")) << "the same map, as the user chose it";
