@@ -294,6 +294,8 @@ QWidget* ControlsPanel::makeViewGroup() {
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Fixed));
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Data));
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::PerRow));
+    // Its width follows its texts in every language (French ones are longer), not the first shown.
+    weightsRange_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     QLabel* weightsRangeLabel = rowLabel(weightsRange_);
     form->addRow(weightsRangeLabel, weightsRange_);
     translate([=, this] {
