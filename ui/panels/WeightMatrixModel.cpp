@@ -29,6 +29,7 @@ void WeightMatrixModel::setMatrix(const Eigen::MatrixXd& matrix, const QStringLi
 double WeightMatrixModel::parseNumber(const QString& text, bool* ok) {
     QString plain = text.trimmed();
     plain.replace(QLatin1Char(','), QLatin1Char('.'));
+    plain.replace(QChar(0x2212), QLatin1Char('-'));
     bool parsed = false;
     const double value = QLocale::c().toDouble(plain, &parsed);
     *ok = parsed && std::isfinite(value);
@@ -58,7 +59,7 @@ QVariant WeightMatrixModel::data(const QModelIndex& index, int role) const {
     const double value = matrix_(index.row(), index.column());
     switch (role) {
         case Qt::DisplayRole: return displayText(value);
-        case Qt::EditRole: return QString::number(value, 'g', 17);  // every digit: editing keeps the value
+        case Qt::EditRole: return formatExactValue(value, numberLocale());  // every digit: editing keeps the value
         case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         case Qt::FontRole: return value != 0 ? QVariant(bold_) : QVariant();
         case Qt::ToolTipRole: {

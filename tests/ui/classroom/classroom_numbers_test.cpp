@@ -137,12 +137,18 @@ TEST_F(FrenchNumbers, TheStepViewExplainerRowChartAndWeightsPanelHaveADecimalCom
     EXPECT_TRUE(matching(bars, kPointNumber).isEmpty()) << joined(matching(bars, kPointNumber));
 
     // W_Q of the teaching model: "pronoun → living being" weighs 8 (README), shown with 4 decimals.
-    const WeightMatrixModel& model = *window.weightEditor()->model(WeightEditor::WQ);
+    WeightMatrixModel& model = *window.weightEditor()->model(WeightEditor::WQ);
     QStringList numbers;
     for (int r = 0; r < model.rowCount(); ++r)
         for (int c = 0; c < model.columnCount(); ++c) numbers << model.index(r, c).data().toString();
     EXPECT_TRUE(numbers.contains(QStringLiteral("8,0000"))) << joined(numbers);
     EXPECT_TRUE(matching(numbers, kPointNumber).isEmpty()) << joined(matching(numbers, kPointNumber));
+    // Editing: the number as the window writes it ("−2,5") is read back, and shown so for editing.
+    const QModelIndex cell = model.index(0, 0);
+    ASSERT_TRUE(model.setData(cell, QString(kMinus + QStringLiteral("2,5"))));
+    EXPECT_EQ(model.matrix()(0, 0), -2.5);
+    EXPECT_EQ(cell.data(Qt::EditRole).toString(), kMinus + QStringLiteral("2,5"));
+    EXPECT_EQ(cell.data().toString(), kMinus + QStringLiteral("2,5000"));
 }
 
 TEST_F(FrenchNumbers, AFigureExportedFromTheFrenchWindowHasCommasItsCsvKeepsPoints) {
