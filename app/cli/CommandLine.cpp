@@ -263,9 +263,10 @@ CommandLine parseExport(const QStringList& arguments) {
         if (parser.isSet(values)) options.values = true;
         if (parser.isSet(colourRange)) {
             const QString range = parser.value(colourRange).trimmed().toLower();
-            if (range == QLatin1String("data")) options.weightsRangeFromData = true;
-            else if (range == QLatin1String("0-1")) options.weightsRangeFromData = false;
-            else fail(QStringLiteral("--colour-range: \"%1\" is not 0-1 or data").arg(parser.value(colourRange)));
+            if (range == QLatin1String("0-1")) options.weightsRange = WeightsRange::Fixed;
+            else if (range == QLatin1String("data")) options.weightsRange = WeightsRange::Data;
+            else if (range == QLatin1String("row")) options.weightsRange = WeightsRange::PerRow;
+            else fail(QStringLiteral("--colour-range: \"%1\" is not 0-1, data or row").arg(parser.value(colourRange)));
         }
         if (parser.isSet(noValues)) options.values = false;
 
@@ -414,9 +415,11 @@ QString exportHelpText() {
         "                                                 example: --dpi 300\n"
         "  --title TEXT           the figure's title (default e.g. \"Attention weights — head 1\")\n"
         "                                                 example: --title \"Figure 2\"\n"
-        "  --colour-range R       what the weights' colours span: 0-1 (default) or data, their\n"
-        "                         smallest to largest value, as the chapter's seaborn heatmap\n"
-        "                                                 example: --colour-range data\n"
+        "  --colour-range R       what the weights' colours span: 0-1 (default); data, their\n"
+        "                         smallest to largest value (rows that see one key left out), as\n"
+        "                         the chapter's seaborn heatmap; or row, each row against its own\n"
+        "                         largest weight (for long causal heatmaps)\n"
+        "                                                 example: --colour-range row\n"
         "  --values, --no-values  numbers in the cells when they fit (default: on)\n"
         "                                                 example: --no-values\n"
         "  SVG and PDF are vector (text stays text); --scale and --dpi only change PNG.\n"

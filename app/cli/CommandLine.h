@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/formats/WeightsRange.h"
 #include "core/model/AttentionConfig.h"
 #include "ui/export/ExportFormat.h"
 
@@ -45,7 +46,7 @@ struct ExportOptions {
     std::optional<double> dpi;     ///< PNG resolution; same as scale = dpi / 96
     std::optional<QString> title;
     std::optional<bool> values;    ///< numbers in the cells (when they fit)
-    std::optional<bool> weightsRangeFromData;  ///< --colour-range data (true) or 0-1 (false)
+    std::optional<WeightsRange> weightsRange;  ///< --colour-range 0-1, data or row
     QString output;
     /// The format of OUT, from --format or its suffix: an export of the trace (ui::exportFile)…
     ui::ExportFormat format = ui::ExportFormat::Png;

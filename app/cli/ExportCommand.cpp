@@ -56,7 +56,7 @@ Session requestedSession(const ExportOptions& options) {
     if (options.colormap) session.view.colormap = options.colormap->toStdString();
     if (options.title) session.view.title = options.title->toStdString();
     if (options.values) session.view.showValues = *options.values;
-    if (options.weightsRangeFromData) session.view.weightsRangeFromData = *options.weightsRangeFromData;
+    if (options.weightsRange) session.view.weightsRange = *options.weightsRange;
     return session;
 }
 
@@ -112,7 +112,7 @@ ui::ExportRequest exportRequest(const ExportOptions& options, const Session& ses
     request.path = toPath(options.output);
     request.title = QString::fromStdString(session.view.title);
     request.colormap = QString::fromStdString(session.view.colormap);
-    request.weightsRange = session.view.weightsRangeFromData ? ui::WeightsRange::Data : ui::WeightsRange::Fixed;
+    request.weightsRange = session.view.weightsRange;
     request.showValues = session.view.showValues;
     if (options.dpi) request.pngScale = *options.dpi / ui::kFigureUnitsPerInch;
     if (options.scale) request.pngScale = *options.scale;

@@ -29,7 +29,7 @@ json viewToJson(const SessionView& view) {
     object["colormap"] = view.colormap;
     object["values"] = view.showValues;
     object["title"] = view.title;
-    object["weights_range"] = view.weightsRangeFromData ? "data" : "0 to 1";
+    object["weights_range"] = weightsRangeName(view.weightsRange);
     return object;
 }
 
@@ -70,7 +70,8 @@ SessionView viewFromJson(const JsonReader& object) {
     if (const auto colormap = object.field("colormap")) view.colormap = colormap->string();
     if (const auto title = object.field("title")) view.title = title->string();
     if (const auto range = object.field("weights_range"))
-        view.weightsRangeFromData = range->oneOf({"0 to 1", "data"}) == "data";
+        view.weightsRange = *weightsRangeFromName(
+            range->oneOf(std::vector<std::string_view>(kWeightsRangeNames.begin(), kWeightsRangeNames.end())));
     if (const auto values = object.field("values")) view.showValues = values->boolean();
     return view;
 }

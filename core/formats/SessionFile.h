@@ -5,6 +5,7 @@
 
 #include "core/attention/AttentionTrace.h"
 #include "core/attention/PredictRound.h"
+#include "core/formats/WeightsRange.h"
 #include "core/model/AttentionConfig.h"
 
 namespace attnviz {
@@ -23,9 +24,9 @@ struct SessionView {
     std::string colormap;     ///< empty: the program's default map
     bool showValues = true;   ///< numbers in the cells when they fit
     std::string title;        ///< empty: the default title for the step and head
-    /// The weights' colours span their own smallest … largest value (as the chapter's seaborn
-    /// heatmap) instead of 0 … 1. JSON "weights_range": "0 to 1" or "data" (absent: "0 to 1").
-    bool weightsRangeFromData = false;
+    /// What the weights' colours span. JSON "weights_range": "0 to 1", "data" or "row" (absent:
+    /// "0 to 1").
+    WeightsRange weightsRange = WeightsRange::Fixed;
     friend bool operator==(const SessionView&, const SessionView&) = default;
 };
 
@@ -45,7 +46,7 @@ struct Session {
 /// The session as JSON text:
 /// {"format": "attnviz-session", "version": 2, "sentence": "…", "config": {…ConfigJson…},
 ///  "view": {"step": "weights", "head": 0 | "mean", "colormap": "", "values": true, "title": "",
-///           "weights_range": "0 to 1" | "data"},
+///           "weights_range": "0 to 1" | "data" | "row"},
 ///  "predict": {"revealed_rows": [0, 1], "hidden_rows": [2, 3], "guesses": [[0, 1], [1, 1]]}}
 /// "predict" is written only while a round is on.
 [[nodiscard]] std::string sessionToJson(const Session& session);

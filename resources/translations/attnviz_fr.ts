@@ -454,10 +454,6 @@
         <translation>du plus petit au plus grand</translation>
     </message>
     <message>
-        <source>What the weights&apos; colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as the chapter&apos;s seaborn heatmap; with a long sentence, whose weights are all small, the differences stay visible.</source>
-        <translation>Ce que couvrent les couleurs des poids. 0 à 1&#xa0;: toutes les figures se lisent de la même façon. Du plus petit au plus grand poids&#xa0;: comme la carte de chaleur seaborn du chapitre&#xa0;; avec une longue phrase, dont tous les poids sont petits, les différences restent visibles.</translation>
-    </message>
-    <message>
         <source>Colour range</source>
         <translation>Plage des couleurs</translation>
     </message>
@@ -467,6 +463,14 @@
             <numerusform>%n case masquée à la main</numerusform>
             <numerusform>%n cases masquées à la main</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>each row: 0 to its largest</source>
+        <translation>chaque ligne&#xa0;: 0 à son maximum</translation>
+    </message>
+    <message>
+        <source>What the weights&apos; colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as the chapter&apos;s seaborn heatmap; with a long sentence, whose weights are all small, the differences stay visible (rows that see a single key, always 1, are left out). Each row against its largest weight: every row shows where it looks most, even in a long causal heatmap; the numbers stay the weights.</source>
+        <translation>Ce que couvrent les couleurs des poids. 0 à 1&#xa0;: toutes les figures se lisent de la même façon. Du plus petit au plus grand poids&#xa0;: comme la carte seaborn du chapitre&#xa0;; avec une longue phrase, dont tous les poids sont petits, les différences restent visibles (les lignes qui ne voient qu’une clé, toujours 1, sont laissées de côté). Chaque ligne par rapport à son plus grand poids&#xa0;: chaque ligne montre où elle regarde le plus, même dans une longue carte causale&#xa0;; les nombres restent les poids.</translation>
     </message>
 </context>
 <context>
@@ -1567,6 +1571,18 @@
             <numerusform>%n cases masquées à la main</numerusform>
         </translation>
     </message>
+    <message>
+        <source>colours: 0 to 1</source>
+        <translation>couleurs&#xa0;: 0 à 1</translation>
+    </message>
+    <message>
+        <source>colours: each row against its largest weight</source>
+        <translation>couleurs&#xa0;: chaque ligne par rapport à son plus grand poids</translation>
+    </message>
+    <message>
+        <source>colours: smallest to largest weight (%1 to %2)</source>
+        <translation>couleurs&#xa0;: du plus petit au plus grand poids (%1 à %2)</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::FirstRunHint</name>
@@ -1608,6 +1624,10 @@
     <message>
         <source>masked</source>
         <translation>masqué</translation>
+    </message>
+    <message>
+        <source>row&apos;s largest</source>
+        <translation>max. de la ligne</translation>
     </message>
 </context>
 <context>

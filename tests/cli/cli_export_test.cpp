@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -216,19 +217,80 @@ TEST(CliExport, ProjectionsChoosesTheWindowsTeachingModelOrAnotherPreset) {
                              AttentionTrace::compute(kSentence, AttentionConfig{}).matrix(Step::Weights, 0)));
 }
 
-TEST(CliExport, ColourRangeDataIsKeptInTheSessionAndReadBack) {
+TEST(CliExport, FiguresWriteNumbersWithAPointWhateverTheLocale) {
+    // A French system (the window would write "0,67"): command-line figures stay in English.
+    TempFolder folder;
+    const std::string out = folder.file("il.svg");
+    const auto r = runProgram({"/usr/bin/env", "LC_ALL=fr_FR.UTF-8", "LANG=fr_FR.UTF-8", "LANGUAGE=fr", ATTNVIZ_EXECUTABLE,
+                               "export", "--text", "L'animal n'a pas traversé la rue parce qu'il était trop fatigué.",
+                               "--projections", "teaching", "-o", out});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string svg = readFileBytes(out);
+    EXPECT_NE(svg.find(">0.67</text>"), std::string::npos) << "il → animal, with a point (README: 0.67)";
+    EXPECT_NE(svg.find(">1.0</text>"), std::string::npos) << "the colour bar's top";
+    EXPECT_EQ(svg.find(">0,67</text>"), std::string::npos) << "no decimal comma";
+    EXPECT_NE(svg.find("Attention weights"), std::string::npos) << "the English title";
+}
+
+TEST(CliExport, ColourRangeIsKeptInTheSessionAndReadBack) {
     TempFolder folder;
     const std::string session = folder.file("range.attnviz");
     auto r = runAttnviz({"export", "--text", kSentence, "--colour-range", "data", "-o", session});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_TRUE(loadSession(session).view.weightsRangeFromData);
+    EXPECT_EQ(loadSession(session).view.weightsRange, WeightsRange::Data);
     // The session's range, then the command line's over it.
     r = runAttnviz({"export", "--session", session, "--colour-range", "0-1", "-o", folder.file("fixed.attnviz")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_FALSE(loadSession(folder.file("fixed.attnviz")).view.weightsRangeFromData);
+    EXPECT_EQ(loadSession(folder.file("fixed.attnviz")).view.weightsRange, WeightsRange::Fixed);
     r = runAttnviz({"export", "--session", session, "-o", folder.file("again.attnviz")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_TRUE(loadSession(folder.file("again.attnviz")).view.weightsRangeFromData);
+    EXPECT_EQ(loadSession(folder.file("again.attnviz")).view.weightsRange, WeightsRange::Data);
+    r = runAttnviz({"export", "--session", session, "--colour-range", "row", "-o", folder.file("row.attnviz")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(loadSession(folder.file("row.attnviz")).view.weightsRange, WeightsRange::PerRow);
+}
+
+TEST(CliExport, EachColourRangeIsNamedInTheCaptionAndOnTheColourBar) {
+    // Random weights, causal: row 0 sees one key (weight 1), the other rows more.
+    TempFolder folder;
+    const auto exported = [&](const std::string& range) {
+        const std::string out = folder.file(range + ".svg");
+        const auto r = runAttnviz({"export", "--text", kSentence, "--causal", "--colour-range", range, "-o", out});
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        return readFileBytes(out);
+    };
+    const std::string fixed = exported("0-1");
+    EXPECT_NE(fixed.find("colours: 0 to 1"), std::string::npos);
+    EXPECT_NE(fixed.find(">1.0</text>"), std::string::npos) << "the bar's top";
+
+    const std::string row = exported("row");
+    EXPECT_NE(row.find("colours: each row against its largest weight"), std::string::npos);
+    EXPECT_NE(row.find(">row's largest</text>"), std::string::npos) << "the bar's top, in words";
+
+    // "data": the bar's ends are the weights' smallest and largest over rows 1 … n − 1.
+    const Eigen::MatrixXd weights = AttentionTrace::compute(kSentence, [] {
+        AttentionConfig causal;
+        causal.mask.causal = true;
+        return causal;
+    }()).matrix(Step::Weights, 0);
+    double smallest = 1, largest = 0;
+    for (Eigen::Index i = 1; i < weights.rows(); ++i)
+        for (Eigen::Index j = 0; j <= i; ++j) {
+            smallest = std::min(smallest, weights(i, j));
+            largest = std::max(largest, weights(i, j));
+        }
+    ASSERT_LT(largest, 1.0) << "row 0 (weight 1) is left out";
+    const auto twoDecimals = [](double v) {
+        char text[16];
+        std::snprintf(text, sizeof text, "%.2f", v);
+        return std::string(text);
+    };
+    const std::string data = exported("data");
+    const std::string caption = "colours: smallest to largest weight (" + twoDecimals(smallest) + " to " +
+                                twoDecimals(largest) + ")";
+    EXPECT_NE(data.find(caption), std::string::npos) << caption;
+    EXPECT_NE(data.find(">" + twoDecimals(largest) + "</text>"), std::string::npos) << "the bar's top";
+    EXPECT_NE(data.find(">" + twoDecimals(smallest) + "</text>"), std::string::npos) << "the bar's bottom";
 }
 
 TEST(CliExport, TextFileAndStandardInput) {

@@ -26,7 +26,7 @@ CORE = {
 UI = {
     'style': set(),
     'i18n': set(),
-    'heatmap': {'style'},
+    'heatmap': {'style', 'i18n'},
     'compute': {'heatmap'},
     'panels': {'heatmap', 'i18n', 'style'},
     'export': {'heatmap', 'i18n', 'style'},

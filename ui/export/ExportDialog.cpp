@@ -31,6 +31,7 @@
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FilePath.h"
 #include "ui/heatmap/ColorMap.h"
+#include "ui/heatmap/HeatmapGeometry.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
 
@@ -219,6 +220,7 @@ ExportRequest ExportDialog::request() const {
     // A figure's dimension names in the interface's language, like its titles (CSV and JSON keep
     // the model's written names: they are data).
     request.language = currentLanguage().toStdString();
+    request.numberLocale = numberLocale();  // "0,67" in French, as the window writes it
     request.pngScale = dpi_->value() / kFigureUnitsPerInch;
     return request;
 }
@@ -257,8 +259,8 @@ void ExportDialog::updateSizeText() {
         case ExportFormat::Pdf: {
             constexpr double kCmPerUnit = 2.54 / kFigureUnitsPerInch;
             sizeText_->setText(tr("%1 × %2 cm")
-                                   .arg(figureSize_.width() * kCmPerUnit, 0, 'f', 1)
-                                   .arg(figureSize_.height() * kCmPerUnit, 0, 'f', 1));
+                                   .arg(formatValue(figureSize_.width() * kCmPerUnit, 1, numberLocale()),
+                                        formatValue(figureSize_.height() * kCmPerUnit, 1, numberLocale())));
             break;
         }
         case ExportFormat::Csv:

@@ -32,6 +32,7 @@ FigureOptions exportFigureOptions(const ExportRequest& request, double pixelAlig
     options.colormap = request.colormap;
     options.showValues = request.showValues;
     options.showCaption = request.showCaption;
+    options.locale = request.numberLocale;
     options.pixelAlignment = pixelAlignment;
     return options;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The one way to export: the export dialog and `attnviz export` both fill an ExportRequest and
 // call exportFile.
+#include <QLocale>
 #include <QString>
 
 #include <filesystem>
@@ -33,6 +34,10 @@ struct ExportRequest {
     /// The language of the teaching model's dimension names ("fr", …; empty: as written). Titles
     /// and captions are in the interface's language (the installed translator).
     std::string language;
+    /// How a figure writes its numbers: a point (the command line, whatever the system's locale),
+    /// or the interface's language from the window (a decimal comma in French). CSV and JSON
+    /// always write a point.
+    QLocale numberLocale = QLocale::c();
     /// PNG device pixels per figure unit (dpi / 96); empty: defaultPngScale of the figure's size.
     std::optional<double> pngScale;
 };

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 namespace attnviz::ui {
 namespace {
@@ -27,8 +29,6 @@ QFont figureFont(int pixels, bool bold = false) {
     return font;
 }
 
-QString number(double value) { return QString::number(value, 'g', 6); }
-
 /// Cell side (figure units, whole device pixels at `align`) and the value font's pixel size.
 struct Sizing {
     double cell = 1;
@@ -42,7 +42,7 @@ Sizing chooseSizing(const MatrixSource& source, const FigureOptions& options, do
     if (options.showValues) {
         // The largest value font whose numbers fit without the grid growing past the limit.
         const HeatmapStyle style = HeatmapPainter::defaultStyle(source);
-        const QString widest = widestValueText(style.scaleMin, style.scaleMax, style.decimals);
+        const QString widest = widestValueText(style.scaleMin, style.scaleMax, style.decimals, options.locale);
         for (int pixels = kValuePixelsLargest; pixels >= kValuePixelsSmallest; --pixels) {
             const QFontMetricsF metrics(figureFont(pixels));
             const double needed = std::ceil(std::max(metrics.horizontalAdvance(widest), metrics.height())) + 7;
@@ -64,6 +64,7 @@ HeatmapStyle figureStyle(const MatrixSource& source, const FigureOptions& option
     }
     style.showValues = options.showValues;
     style.valueFont = figureFont(valuePixels);
+    style.locale = options.locale;
     return style;
 }
 
@@ -118,7 +119,11 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
       captionFont_(figureFont(kCaptionPixels)) {
     title_ = options_.title.isEmpty() ? defaultTitle(source.step(), source.head(), source.trace().heads())
                                       : options_.title;
-    caption_ = options_.showCaption ? settingsCaption(source.trace(), source.step(), source.head()) : QString();
+    if (options_.showCaption) {
+        QStringList parts{settingsCaption(source.trace(), source.step(), source.head(), options_.locale)};
+        if (const QString colours = colourRangeCaption(source, options_.locale); !colours.isEmpty()) parts << colours;
+        caption_ = parts.join(QStringLiteral(" · "));
+    }
     cellSize_ = chooseSizing(source, options_, options_.pixelAlignment).cell;
     layout_ = heatmap_.figureLayout(cellSize_, labelFont_);
 
@@ -208,8 +213,8 @@ void FigureRenderer::paintHeatmap(QPainter& painter) const {
     }
     HeatmapPainter::paintColumnLabels(painter, source_.colLabels(), 0, source_.cols(), figure.columnLabelStep,
                                       figure.columnLabelsRotated, figure.columnLabels, figure.grid.left(), cellSize_);
-    HeatmapPainter::paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style.colorMap, style.scaleMin,
-                                  style.scaleMax);
+    HeatmapPainter::paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style.colorMap,
+                                  heatmap_.colorBarScale());
     if (!figure.maskedLegend.isEmpty()) HeatmapPainter::paintMaskedLegend(painter, figure.maskedLegend);
 }
 
@@ -234,7 +239,20 @@ QString FigureRenderer::defaultTitle(Step step, int head, int heads) {
     return tr("%1 — all %2 heads").arg(name).arg(heads);
 }
 
-QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, int head) {
+QString FigureRenderer::colourRangeCaption(const MatrixSource& source, const QLocale& locale) {
+    if (source.kind() != ValueKind::Weights) return {};
+    switch (source.weightsRange()) {
+        case WeightsRange::Fixed: return tr("colours: 0 to 1");
+        case WeightsRange::PerRow: return tr("colours: each row against its largest weight");
+        case WeightsRange::Data: break;
+    }
+    // The bar's own end labels, so that the caption and the bar agree to the last digit.
+    const std::vector<ColorBarTick> ends = HeatmapPainter::colorBarTicks(
+        ColorBarScale{source.scaleMin(), source.scaleMax(), locale}, std::numeric_limits<double>::infinity(), 0);
+    return tr("colours: smallest to largest weight (%1 to %2)").arg(ends.front().text, ends.back().text);
+}
+
+QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, int head, const QLocale& locale) {
     const AttentionConfig& config = trace.config();
     QStringList parts;
     const int padding = trace.size() - trace.realTokenCount();
@@ -251,7 +269,7 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
     parts << heads;
     parts << tr("d_k = %1").arg(config.dK());
     parts << (config.scaleBySqrtDk ? tr("scaled by √d_k") : tr("not scaled by √d_k"));
-    parts << tr("T = %1").arg(number(config.temperature));
+    parts << tr("T = %1").arg(formatSignificant(config.temperature, 6, locale));
 
     QStringList masks;
     if (config.mask.causal) masks << tr("causal");

@@ -1,6 +1,7 @@
 #pragma once
 #include <QCoreApplication>
 #include <QFont>
+#include <QLocale>
 #include <QPainter>
 #include <QRectF>
 #include <QSizeF>
@@ -20,6 +21,9 @@ struct FigureOptions {
     QString colormap;         ///< empty: ColorMap::defaultName(source.kind())
     bool showValues = true;   ///< numbers in the cells, drawn where they fit
     bool showCaption = true;  ///< the settings line under the heatmap
+    /// How numbers are written in the cells, on the colour bar and in the caption (formatValue):
+    /// a point by default (the command line), the interface's language from the window.
+    QLocale locale = QLocale::c();
     /// Device pixels per figure unit the figure will be drawn at (PNG scale; 1 for SVG and PDF).
     /// Cell edges are put on whole device pixels at this scale, so adjacent cells never show a
     /// seam of background between them.
@@ -61,8 +65,13 @@ public:
     /// "Scores QKᵀ — mean of 2 heads", "Queries Q — all 2 heads", …
     [[nodiscard]] static QString defaultTitle(Step step, int head, int heads);
     /// One line with the settings: n, d_model, heads and the head shown (from 1), d_k, scaling,
-    /// T, the masks, positions, projections and the seed.
-    [[nodiscard]] static QString settingsCaption(const AttentionTrace& trace, Step step, int head);
+    /// T (written for locale), the masks, positions, projections and the seed.
+    [[nodiscard]] static QString settingsCaption(const AttentionTrace& trace, Step step, int head,
+                                                 const QLocale& locale = QLocale::c());
+    /// What the weights' colours span, as the caption names it: "colours: 0 to 1", "colours:
+    /// smallest to largest weight (0.03 to 0.31)" (the colour bar's end labels), "colours: each
+    /// row against its largest weight". Empty for signed matrices (their bar is centred on 0).
+    [[nodiscard]] static QString colourRangeCaption(const MatrixSource& source, const QLocale& locale = QLocale::c());
 
 private:
     void paintHeatmap(QPainter& painter) const;

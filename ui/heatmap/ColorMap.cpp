@@ -24,6 +24,17 @@ constexpr std::array<std::uint32_t, 11> kRdBuReversed{{
     0x053061, 0x2166ac, 0x4393c3, 0x92c5de, 0xd1e5f0, 0xf7f7f7,
     0xfddbc7, 0xf4a582, 0xd6604d, 0xb2182b, 0x67001f,
 }};
+// For a dark background, from dark (0) to light, stopping short of the near-white classes that
+// would glare in a dark room (a row of equal weights is all "largest" with per-row colours):
+// Blues' anchors turned round, from its darkest class to its sixth (#9ecae1); RdBu_r's own
+// anchors from the ends inwards around a dark grey centre (light blue … dark blue, dark red …
+// light red), without their two lightest classes.
+constexpr std::array<std::uint32_t, 6> kBluesOnDark{{
+    0x08306b, 0x08519c, 0x2171b5, 0x4292c6, 0x6baed6, 0x9ecae1,
+}};
+constexpr std::array<std::uint32_t, 9> kRdBuReversedOnDark{{
+    0x92c5de, 0x4393c3, 0x2166ac, 0x053061, 0x404040, 0x67001f, 0xb2182b, 0xd6604d, 0xf4a582,
+}};
 constexpr std::array<Rgb, 256> kViridis{{
     {0.267004, 0.004874, 0.329415}, {0.268510, 0.009605, 0.335427}, {0.269944, 0.014625, 0.341379},
     {0.271305, 0.019942, 0.347269}, {0.272594, 0.025563, 0.353093}, {0.273809, 0.031497, 0.358853},
@@ -251,9 +262,11 @@ constexpr std::array<MapEntry, 4> kMaps{{
     {"RdBu_r", ColorMap::Kind::Diverging},
 }};
 
-const std::array<Lut, 4>& luts() {
-    static const std::array<Lut, 4> tables{lutFromHex(kBlues), lutFromTable(kViridis), lutFromTable(kCividis),
-                                           lutFromHex(kRdBuReversed)};
+// The maps of kMaps, then their variants for a dark background in the same order.
+const std::array<Lut, 2 * kMaps.size()>& luts() {
+    static const std::array<Lut, 2 * kMaps.size()> tables{
+        lutFromHex(kBlues),           lutFromTable(kViridis), lutFromTable(kCividis), lutFromHex(kRdBuReversed),
+        lutFromHex(kBluesOnDark),     lutFromTable(kViridis), lutFromTable(kCividis), lutFromHex(kRdBuReversedOnDark)};
     return tables;
 }
 
@@ -299,8 +312,10 @@ QString ColorMap::name() const { return QLatin1String(kMaps[static_cast<std::siz
 
 ColorMap::Kind ColorMap::kind() const { return kMaps[static_cast<std::size_t>(index_)].kind; }
 
+ColorMap ColorMap::forDarkBackground() const { return ColorMap(index_, true); }
+
 QRgb ColorMap::rgbAt(double t) const {
-    const Lut& lut = luts()[static_cast<std::size_t>(index_)];
+    const Lut& lut = luts()[static_cast<std::size_t>(index_) + (dark_ ? kMaps.size() : 0)];
     if (!(t > 0)) return lut.front();  // also NaN
     if (t >= 1) return lut.back();
     return lut[std::min<std::size_t>(static_cast<std::size_t>(t * 256.0), 255)];

@@ -17,6 +17,12 @@ namespace attnviz::ui {
 ///   "cividis" sequential, colour-vision-deficiency friendly
 ///   "RdBu_r"  diverging (matplotlib's RdBu reversed): negative blue, 0 near white (#f7f7f7),
 ///             positive red
+/// Each map has a variant for a dark background (the window's dark theme), where 0, or the
+/// centre of a diverging map, is dark and large values are light, so that a matrix of small
+/// weights is not a white block in a dark window: Blues turned round, from its darkest blue to a
+/// light blue (#9ecae1, not its near-white classes); viridis and cividis as they are (they
+/// already start dark); RdBu_r with a dark grey centre between its own blues and reds, light
+/// blue and light red (#92c5de, #f4a582) at the ends.
 /// A value object: cheap to copy, immutable, usable from any thread.
 class ColorMap {
 public:
@@ -38,6 +44,9 @@ public:
 
     [[nodiscard]] QString name() const;
     [[nodiscard]] Kind kind() const;
+    /// The same map for a dark background (see the class comment); itself if it is one already.
+    [[nodiscard]] ColorMap forDarkBackground() const;
+    [[nodiscard]] bool isForDarkBackground() const { return dark_; }
 
     /// Colour at t in [0, 1] (clamped; NaN counts as 0).
     [[nodiscard]] QColor colorAt(double t) const { return QColor::fromRgb(rgbAt(t)); }
@@ -61,11 +70,12 @@ public:
     /// Black or white, whichever has the higher WCAG contrast against background.
     [[nodiscard]] static QColor textColorFor(const QColor& background);
 
-    friend bool operator==(const ColorMap& a, const ColorMap& b) { return a.index_ == b.index_; }
+    friend bool operator==(const ColorMap& a, const ColorMap& b) = default;
 
 private:
-    explicit ColorMap(int index) : index_(index) {}
+    explicit ColorMap(int index, bool dark = false) : index_(index), dark_(dark) {}
     int index_ = 0;
+    bool dark_ = false;
 };
 
 }  // namespace attnviz::ui

@@ -13,7 +13,15 @@ namespace {
 constexpr QChar kMinus(0x2212);
 constexpr QChar kInfinity(0x221E);
 
-QString withTypographicMinus(QString text) { return text.replace(QLatin1Char('-'), kMinus); }
+// A C-locale number text ("-0.50", "1e-05") as a person reads it: no sign on a text that shows
+// zero ("-0.00" → "0.00"), the locale's decimal separator, U+2212 for every minus.
+QString forReader(QString text, const QLocale& locale) {
+    const bool showsZero = std::none_of(text.cbegin(), text.cend(),
+                                        [](QChar c) { return c >= QLatin1Char('1') && c <= QLatin1Char('9'); });
+    if (showsZero && text.startsWith(QLatin1Char('-'))) text.remove(0, 1);
+    text.replace(QLatin1Char('.'), locale.decimalPoint());
+    return text.replace(QLatin1Char('-'), kMinus);
+}
 
 std::optional<QString> nonFiniteText(double value) {
     if (std::isnan(value)) return QStringLiteral("NaN");
@@ -114,28 +122,33 @@ bool valueFitsInCell(QSizeF textSize, double cellSize, double padding) {
     return textSize.width() + 2 * padding <= cellSize && textSize.height() + 2 * padding <= cellSize;
 }
 
-QString formatValue(double value, int decimals) {
+QString formatValue(double value, int decimals, const QLocale& locale) {
     if (auto special = nonFiniteText(value)) return *special;
-    return withTypographicMinus(QString::number(value, 'f', std::clamp(decimals, 0, 17)));
+    return forReader(QString::number(value, 'f', std::clamp(decimals, 0, 17)), locale);
 }
 
-QString formatExactValue(double value) {
+QString formatExactValue(double value, const QLocale& locale) {
     if (auto special = nonFiniteText(value)) return *special;
     std::array<char, 64> buffer{};
     const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-    return withTypographicMinus(QString::fromLatin1(buffer.data(), result.ptr - buffer.data()));
+    return forReader(QString::fromLatin1(buffer.data(), result.ptr - buffer.data()), locale);
 }
 
-QString cellText(double value, bool masked, int decimals) {
-    if (masked) return std::isinf(value) && value < 0 ? formatValue(value, decimals) : QString();
-    return formatValue(value, decimals);
+QString formatSignificant(double value, int digits, const QLocale& locale) {
+    if (auto special = nonFiniteText(value)) return *special;
+    return forReader(QString::number(value, 'g', std::clamp(digits, 1, 17)), locale);
+}
+
+QString cellText(double value, bool masked, int decimals, const QLocale& locale) {
+    if (masked) return std::isinf(value) && value < 0 ? formatValue(value, decimals, locale) : QString();
+    return formatValue(value, decimals, locale);
 }
 
 QString maskedText() { return QCoreApplication::translate("attnviz::ui::HeatmapView", "masked"); }
 
-QString widestValueText(double min, double max, int decimals) {
-    const QString a = formatValue(std::isfinite(min) ? min : 0.0, decimals);
-    const QString b = formatValue(std::isfinite(max) ? max : 0.0, decimals);
+QString widestValueText(double min, double max, int decimals, const QLocale& locale) {
+    const QString a = formatValue(std::isfinite(min) ? min : 0.0, decimals, locale);
+    const QString b = formatValue(std::isfinite(max) ? max : 0.0, decimals, locale);
     return a.size() >= b.size() ? a : b;
 }
 

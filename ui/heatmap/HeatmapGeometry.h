@@ -1,4 +1,5 @@
 #pragma once
+#include <QLocale>
 #include <QPointF>
 #include <QRectF>
 #include <QSizeF>
@@ -82,18 +83,25 @@ inline constexpr int kMaxCellSize = 200;
 /// Whether a value text of textSize fits inside a cell with padding on each side.
 [[nodiscard]] bool valueFitsInCell(QSizeF textSize, double cellSize, double padding = 3);
 
-/// A value as shown in a cell: `decimals` digits after the point, U+2212 for minus,
-/// "−∞" / "∞" for infinities, "NaN".
-[[nodiscard]] QString formatValue(double value, int decimals = 2);
-/// Every digit needed to give back the same double (shortest round trip), same symbols.
-[[nodiscard]] QString formatExactValue(double value);
+// Numbers as a person reads them, in the window and in figures: the decimal separator of the
+// locale (a comma in French: "0,67"; QLocale::c(), the default, writes a point), U+2212 for
+// minus, "−∞" / "∞" for infinities, "NaN". A value that rounds to zero is never "−0.00". Files
+// (CSV, JSON) never go through these: they always write a point.
+
+/// A value with `decimals` digits after the decimal separator.
+[[nodiscard]] QString formatValue(double value, int decimals = 2, const QLocale& locale = QLocale::c());
+/// Every digit needed to give back the same double (shortest round trip).
+[[nodiscard]] QString formatExactValue(double value, const QLocale& locale = QLocale::c());
+/// `digits` significant digits, trailing zeros dropped ("0.5", "4.4721", "1e+03").
+[[nodiscard]] QString formatSignificant(double value, int digits, const QLocale& locale = QLocale::c());
 /// Text drawn in a cell: the formatted value; masked cells show "−∞" when their value is −∞
 /// and nothing otherwise (their hatching says it).
-[[nodiscard]] QString cellText(double value, bool masked, int decimals = 2);
+[[nodiscard]] QString cellText(double value, bool masked, int decimals = 2, const QLocale& locale = QLocale::c());
 /// Translated word for a masked cell: "masked".
 [[nodiscard]] QString maskedText();
 /// The longest text formatValue can give for values in [min, max] (to test whether values fit).
-[[nodiscard]] QString widestValueText(double min, double max, int decimals = 2);
+[[nodiscard]] QString widestValueText(double min, double max, int decimals = 2,
+                                      const QLocale& locale = QLocale::c());
 
 /// Round tick values ("nice numbers": 1, 2, 2.5 or 5 × 10^k steps) inside [min, max], at most
 /// maxTicks of them (≥ 2); min and max themselves when no round step fits.

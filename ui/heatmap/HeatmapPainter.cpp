@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace attnviz::ui {
@@ -58,9 +59,14 @@ AxisTitles HeatmapPainter::defaultAxisTitles(const MatrixSource& source) {
     return {tr("Tokens"), tr("Dimensions")};
 }
 
+double HeatmapPainter::positionOf(double value, int row) const {
+    if (source_.coloursPerRow()) return style_.colorMap.position(value, 0, source_.rowScaleMax(row));
+    return style_.colorMap.position(value, style_.scaleMin, style_.scaleMax);
+}
+
 std::optional<QFont> HeatmapPainter::valueFontFor(double cellSize) const {
     if (!style_.showValues) return std::nullopt;
-    const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals);
+    const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals, style_.locale);
     const auto fits = [&](const QFont& font) {
         const QFontMetricsF metrics(font);
         return valueFitsInCell(QSizeF(metrics.horizontalAdvance(widest), metrics.height()), cellSize);
@@ -126,9 +132,7 @@ bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QP
                 const int left = gridOrigin.x() + col * cellSize;
                 const QRgb fill = style_.isHiddenRow(row)
                                       ? style_.hiddenFill.rgba()
-                                      : style_.colorMap.rgbAt(style_.colorMap.position(
-                                            values(row - row0, col - clipped.colBegin), style_.scaleMin,
-                                            style_.scaleMax));
+                                      : style_.colorMap.rgbAt(positionOf(values(row - row0, col - clipped.colBegin), row));
                 for (int x = std::max(left, xBegin); x < std::min(left + cellSize, xEnd); ++x)
                     line[static_cast<std::size_t>(x - xBegin)] = x < left + cellSize - gap ? fill : background;
             }
@@ -165,21 +169,21 @@ void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int 
             const bool masked = source_.isMasked(row, col);
             if (hidden) {  // nothing of the value: neither its colour nor its number
                 if (masked)
-                    paintMaskedCell(painter, rect, gridOrigin);
+                    paintMaskedCell(painter, rect, gridOrigin, style_.masked);
                 else
                     painter.fillRect(rect, style_.hiddenFill);
                 continue;
             }
             QColor fill;
             if (masked) {
-                paintMaskedCell(painter, rect, gridOrigin);
-                fill = hatchBackground();
+                paintMaskedCell(painter, rect, gridOrigin, style_.masked);
+                fill = style_.masked.fill;
             } else {
-                fill = colorOf(value);
+                fill = colorOf(value, row);
                 painter.fillRect(rect, fill);
             }
             if (!withValues) continue;
-            const QString text = cellText(value, masked, style_.decimals);
+            const QString text = cellText(value, masked, style_.decimals, style_.locale);
             if (text.isEmpty()) continue;
             if (masked) {
                 // A plain plate under "−∞" so that the hatching does not cross the text.
@@ -225,7 +229,7 @@ HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, double cellSize, const QFo
     const double barHeight = std::max(gridSize.height() - (masked ? 2 * line : 0.0), 6 * line);
     out.colorBar = QRectF(out.grid.right() + 1.5 * margin, gridTop, line, barHeight);
     out.colorBarLabels = QRectF(out.colorBar.right() + pad, gridTop,
-                                std::ceil(colorBarLabelWidth(labelFont, style_.scaleMin, style_.scaleMax)), barHeight);
+                                std::ceil(colorBarLabelWidth(labelFont, colorBarScale())), barHeight);
     double right = out.colorBarLabels.right();
     double bottom = std::max(out.grid.bottom(), out.colorBar.bottom() + line / 2);
     if (masked) {
@@ -258,8 +262,8 @@ void HeatmapPainter::paintFigure(QPainter& painter, double cellSize, const QFont
     paintColumnLabels(painter, source_.colLabels(), 0, source_.cols(), figure.columnLabelStep,
                       figure.columnLabelsRotated, figure.columnLabels, figure.grid.left(), cellSize,
                       selected ? selected->col : -1);
-    paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style_.colorMap, style_.scaleMin, style_.scaleMax);
-    if (!figure.maskedLegend.isEmpty()) paintMaskedLegend(painter, figure.maskedLegend);
+    paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style_.colorMap, colorBarScale());
+    if (!figure.maskedLegend.isEmpty()) paintMaskedLegend(painter, figure.maskedLegend, style_.masked);
     if (selected && selected->row < source_.rows() && selected->col < source_.cols())
         paintSelection(painter, QRectF(figure.grid.left() + selected->col * cellSize,
                                        figure.grid.top() + selected->row * cellSize, cellSize, cellSize));
@@ -335,15 +339,19 @@ void HeatmapPainter::paintColumnLabels(QPainter& painter, const QStringList& lab
     painter.setFont(normal);
 }
 
+ColorBarScale HeatmapPainter::colorBarScale() const {
+    return {style_.scaleMin, style_.scaleMax, style_.locale, source_.coloursPerRow()};
+}
+
 void HeatmapPainter::paintColorBar(QPainter& painter, const QRectF& bar, const QRectF& labels, const ColorMap& map,
-                                   double min, double max) {
+                                   const ColorBarScale& scale) {
     if (bar.isEmpty()) return;
     painter.save();
     QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
     constexpr int kStops = 64;
     for (int i = 0; i <= kStops; ++i) {
         const double t = static_cast<double>(i) / kStops;
-        gradient.setColorAt(t, map.colorFor(min + (max - min) * t, min, max));
+        gradient.setColorAt(t, map.colorFor(scale.min + (scale.max - scale.min) * t, scale.min, scale.max));
     }
     painter.fillRect(bar, gradient);
     const QColor ink = painter.pen().color();
@@ -351,31 +359,56 @@ void HeatmapPainter::paintColorBar(QPainter& painter, const QRectF& bar, const Q
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(bar);
 
-    const std::vector<double> ticks = niceTicks(min, max);
-    const int decimals = tickDecimals(ticks);
     const QFontMetricsF metrics(painter.font());
     const double tickLength = std::max(3.0, (labels.left() - bar.right()) * 0.7);
-    for (const double tick : ticks) {
-        const double y = max > min ? bar.bottom() - (tick - min) / (max - min) * bar.height() : bar.center().y();
+    for (const ColorBarTick& tick : colorBarTicks(scale, bar.height(), metrics.height())) {
+        const double y = bar.bottom() - tick.position * bar.height();
         painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + tickLength, y));
         const QRectF textRect(labels.left(), y - metrics.height() / 2, std::max(labels.width(), 1.0), metrics.height());
-        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, formatValue(tick, decimals));
+        painter.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, tick.text);
     }
     painter.restore();
 }
 
-double HeatmapPainter::colorBarLabelWidth(const QFont& font, double min, double max) {
+std::vector<ColorBarTick> HeatmapPainter::colorBarTicks(const ColorBarScale& scale, double barHeight,
+                                                        double textHeight) {
+    // The colours run from 0 to each row's own largest weight, whatever its value: say it in words.
+    if (scale.perRow) return {{0, formatValue(0, 0, scale.locale)}, {1, tr("row's largest")}};
+    const double min = scale.min, max = scale.max;
+    if (!std::isfinite(min) || !std::isfinite(max)) return {};
+    if (!(max > min)) return {{0.5, formatValue(min, 2, scale.locale)}};
+    const std::vector<double> round = niceTicks(min, max);
+    const double tolerance = (max - min) * 1e-9;
+    const auto isRound = [&](double end) {
+        return std::any_of(round.begin(), round.end(), [&](double t) { return std::abs(t - end) <= tolerance; });
+    };
+    // "0.0 … 1.0" as before when both ends are round; else every label with the ends' precision.
+    const bool roundEnds = isRound(min) && isRound(max);
+    const int decimals = roundEnds ? tickDecimals(round) : std::max(2, tickDecimals(round));
+    const auto position = [&](double value) { return (value - min) / (max - min); };
+    std::vector<ColorBarTick> ticks{{0, formatValue(min, decimals, scale.locale)}};
+    for (const double value : round) {
+        if (std::abs(value - min) <= tolerance || std::abs(value - max) <= tolerance) continue;
+        const double p = position(value);
+        if (std::min(p, 1 - p) * barHeight < textHeight) continue;  // would touch an end's label
+        ticks.push_back({p, formatValue(value, decimals, scale.locale)});
+    }
+    ticks.push_back({1, formatValue(max, decimals, scale.locale)});
+    return ticks;
+}
+
+double HeatmapPainter::colorBarLabelWidth(const QFont& font, const ColorBarScale& scale) {
     const QFontMetricsF metrics(font);
-    const std::vector<double> ticks = niceTicks(min, max);
-    const int decimals = tickDecimals(ticks);
     double widest = 0;
-    for (const double tick : ticks) widest = std::max(widest, metrics.horizontalAdvance(formatValue(tick, decimals)));
+    // A bar of any height: every label that can be drawn.
+    for (const ColorBarTick& tick : colorBarTicks(scale, std::numeric_limits<double>::infinity(), 0))
+        widest = std::max(widest, metrics.horizontalAdvance(tick.text));
     return widest;
 }
 
-void HeatmapPainter::paintMaskedLegend(QPainter& painter, const QRectF& rect) {
+void HeatmapPainter::paintMaskedLegend(QPainter& painter, const QRectF& rect, const MaskedLook& look) {
     const QRectF swatch(rect.left(), rect.top(), rect.height(), rect.height());
-    paintMaskedCell(painter, swatch, swatch.topLeft());
+    paintMaskedCell(painter, swatch, swatch.topLeft(), look);
     painter.save();
     painter.setPen(QPen(painter.pen().color(), 1));
     painter.drawRect(swatch);
@@ -385,8 +418,9 @@ void HeatmapPainter::paintMaskedLegend(QPainter& painter, const QRectF& rect) {
                      Qt::AlignLeft | Qt::AlignVCenter, tr("masked"));
 }
 
-void HeatmapPainter::paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin) {
-    painter.fillRect(rect, hatchBackground());
+void HeatmapPainter::paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin,
+                                     const MaskedLook& look) {
+    painter.fillRect(rect, look.fill);
     // Lines u + v = k·spacing (u, v relative to phaseOrigin), clipped to the rectangle by hand so
     // that vector output stays plain line segments.
     const double u0 = rect.left() - phaseOrigin.x();
@@ -402,22 +436,30 @@ void HeatmapPainter::paintMaskedCell(QPainter& painter, const QRectF& rect, QPoi
     }
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.setPen(QPen(hatchLine(), kHatchWidth, Qt::SolidLine, Qt::FlatCap));
+    painter.setPen(QPen(look.line, kHatchWidth, Qt::SolidLine, Qt::FlatCap));
     painter.drawLines(lines);
     painter.restore();
 }
 
-void HeatmapPainter::paintSelection(QPainter& painter, const QRectF& cellRect) {
+double HeatmapPainter::selectionReach(double cellSize) { return cellSize >= kMinCellForGap ? 4 : 2; }
+
+void HeatmapPainter::paintSelection(QPainter& painter, const QRectF& cellRect) const {
+    // The cell as coloured: its square less the gap on its right and bottom.
+    const double gap = cellRect.width() >= kMinCellForGap ? style_.cellGap : 0.0;
+    const QRectF cell = cellRect.adjusted(0, 0, -gap, -gap);
+    const double ring = selectionReach(cellRect.width()) / 2;
+    // A ring as four filled strips: crisp on whole pixels, exact in SVG and PDF.
+    const auto frame = [&painter](const QRectF& inner, double width, const QColor& colour) {
+        const QRectF outer = inner.adjusted(-width, -width, width, width);
+        painter.fillRect(QRectF(outer.left(), outer.top(), outer.width(), width), colour);
+        painter.fillRect(QRectF(outer.left(), inner.bottom(), outer.width(), width), colour);
+        painter.fillRect(QRectF(outer.left(), inner.top(), width, inner.height()), colour);
+        painter.fillRect(QRectF(inner.right(), inner.top(), width, inner.height()), colour);
+    };
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
-    painter.setBrush(Qt::NoBrush);
-    const double outer = cellRect.width() >= 12 ? 3 : 2;
-    painter.setPen(QPen(Qt::black, outer, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-    painter.drawRect(cellRect.adjusted(outer / 2, outer / 2, -outer / 2, -outer / 2));
-    if (cellRect.width() >= 12) {
-        painter.setPen(QPen(Qt::white, 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-        painter.drawRect(cellRect.adjusted(outer + 1, outer + 1, -outer - 1, -outer - 1));
-    }
+    frame(cell, ring, Qt::white);
+    frame(cell.adjusted(-ring, -ring, ring, ring), ring, Qt::black);
     painter.restore();
 }
 

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QFont>
 #include <QImage>
+#include <QLocale>
 #include <QPainter>
 #include <QRectF>
 #include <QString>
@@ -17,6 +18,16 @@
 #include "ui/heatmap/MatrixSource.h"
 
 namespace attnviz::ui {
+
+/// How masked cells are hatched: a grey unlike the first or middle colour of any map, crossed by
+/// diagonals.
+struct MaskedLook {
+    QColor fill{200, 200, 200};  ///< a light grey (figures, the light theme)
+    QColor line{105, 105, 105};  ///< darker diagonals
+    /// For a dark background (the window's dark theme): a dark grey crossed by light diagonals,
+    /// so that half of a causal heatmap is not a light grey block.
+    [[nodiscard]] static MaskedLook forDarkBackground() { return {{85, 85, 85}, {180, 180, 180}}; }
+};
 
 /// How cells look. Defaults follow the chapter's seaborn figure (Blues, values with 2 decimals).
 struct HeatmapStyle {
@@ -39,6 +50,23 @@ struct HeatmapStyle {
     [[nodiscard]] bool isHiddenRow(int row) const {
         return row >= 0 && static_cast<std::size_t>(row) < hiddenRows.size() && hiddenRows[static_cast<std::size_t>(row)];
     }
+    QLocale locale = QLocale::c();  ///< how numbers are written (formatValue): a point, or a comma in French
+    MaskedLook masked;              ///< masked cells and the legend's swatch
+};
+
+/// What the colour bar spans and how its labels are written.
+struct ColorBarScale {
+    double min = 0;                 ///< the value at the bottom
+    double max = 1;                 ///< the value at the top
+    QLocale locale = QLocale::c();  ///< the labels' decimal separator
+    /// Each row coloured against its own largest weight: the bar reads from 0 to "row's largest".
+    bool perRow = false;
+};
+
+/// One label of the colour bar.
+struct ColorBarTick {
+    double position = 0;  ///< 0 at the bottom of the bar, 1 at the top
+    QString text;
 };
 
 /// The two axis titles of a heatmap.
@@ -89,10 +117,11 @@ public:
     /// The font values are drawn in for cells of cellSize px: valueFont when they fit in it, else
     /// the largest smaller one (down to smallestValueScale) they fit in; nothing when none does.
     [[nodiscard]] std::optional<QFont> valueFontFor(double cellSize) const;
-    /// Fill colour of a value (style's map and scale).
-    [[nodiscard]] QColor colorOf(double value) const {
-        return style_.colorMap.colorFor(value, style_.scaleMin, style_.scaleMax);
-    }
+    /// Where a value of row falls on the style's map: on the style's scale, or on 0 … the row's
+    /// largest weight when the source colours each row on its own (MatrixSource::coloursPerRow).
+    [[nodiscard]] double positionOf(double value, int row) const;
+    /// Fill colour of a value of row.
+    [[nodiscard]] QColor colorOf(double value, int row) const { return style_.colorMap.colorAt(positionOf(value, row)); }
 
     /// Draws the cells of range, cell (0, 0)'s top-left corner being at gridOrigin (painter
     /// coordinates; it may be far outside the device when drawing a tile). Fetches values by
@@ -124,24 +153,38 @@ public:
     static void paintColumnLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
                                   bool rotated, const QRectF& band, double gridLeft, double cellSize,
                                   int highlighted = -1);
-    /// Colour bar for [min, max] of map (max at the top) with round ticks and labels drawn in
-    /// labels (left-aligned), using the painter's font and pen colour.
+    /// The colour bar of this painter's style: its scale and locale.
+    [[nodiscard]] ColorBarScale colorBarScale() const;
+    /// Colour bar for scale on map (max at the top) with its labels drawn in labels (left-aligned),
+    /// using the painter's font and pen colour.
     static void paintColorBar(QPainter& painter, const QRectF& bar, const QRectF& labels, const ColorMap& map,
-                              double min, double max);
-    /// Width needed by the colour bar's tick labels in font.
-    [[nodiscard]] static double colorBarLabelWidth(const QFont& font, double min, double max);
+                              const ColorBarScale& scale);
+    /// The labels of a colour bar barHeight px tall whose labels are textHeight px tall: both ends
+    /// always (the range the colours span), and the round values between them that do not touch
+    /// an end's label. Numbers get the decimals that tell the round values apart, and at least
+    /// two when an end is not a round value. Per row: "0" and "row's largest" (translated).
+    [[nodiscard]] static std::vector<ColorBarTick> colorBarTicks(const ColorBarScale& scale, double barHeight,
+                                                                 double textHeight);
+    /// Width needed by the colour bar's labels in font.
+    [[nodiscard]] static double colorBarLabelWidth(const QFont& font, const ColorBarScale& scale);
     /// Hatched swatch (a square of the rect's height) then "masked", in the painter's font.
-    static void paintMaskedLegend(QPainter& painter, const QRectF& rect);
+    static void paintMaskedLegend(QPainter& painter, const QRectF& rect, const MaskedLook& look = {});
 
-    /// One masked cell: hatchBackground() with hatchLine() diagonals; lines are phased on
-    /// phaseOrigin so that neighbouring cells (and tiles) join up.
-    static void paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin);
-    /// Background of masked cells: a mid grey, unlike the first or middle colour of any map.
-    [[nodiscard]] static QColor hatchBackground() { return {200, 200, 200}; }
-    /// Diagonal lines of masked cells.
-    [[nodiscard]] static QColor hatchLine() { return {105, 105, 105}; }
-    /// Selection outline around cellRect: black outside, white inside (visible on any colour).
-    static void paintSelection(QPainter& painter, const QRectF& cellRect);
+    /// One masked cell: look's fill with its diagonals; lines are phased on phaseOrigin so that
+    /// neighbouring cells (and tiles) join up.
+    static void paintMaskedCell(QPainter& painter, const QRectF& rect, QPointF phaseOrigin,
+                                const MaskedLook& look = {});
+    /// Background of masked cells in figures and the light theme (MaskedLook's default).
+    [[nodiscard]] static QColor hatchBackground() { return MaskedLook{}.fill; }
+    /// Diagonal lines of masked cells in figures and the light theme.
+    [[nodiscard]] static QColor hatchLine() { return MaskedLook{}.line; }
+    /// The selected cell (cellRect: its whole square, gap included) framed from the outside: a
+    /// white ring against the cell, then a black one, so that the frame stands out on any colour
+    /// and on either theme's background, and never covers the number in the cell. The rings are
+    /// 2 px each (1 px for cells under 12 px), and reach that far outside cellRect.
+    void paintSelection(QPainter& painter, const QRectF& cellRect) const;
+    /// How far paintSelection draws outside the cell.
+    [[nodiscard]] static double selectionReach(double cellSize);
     /// A predict round's guess: an outline in guessColor() (thicker on larger cells) on the edge of
     /// cellRect, mostly outside the selection's frame (the two may mark the same cell).
     static void paintGuess(QPainter& painter, const QRectF& cellRect);

@@ -16,6 +16,9 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/i18n/Language.h"
+#include "ui/style/Theme.h"
+
 namespace attnviz::ui {
 namespace {
 
@@ -103,7 +106,7 @@ QFont HeatmapView::readableFont() const {
 
 int HeatmapView::defaultCellSize() const {
     const QFontMetricsF metrics(readableFont());
-    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), kDecimals)
+    const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), kDecimals, numberLocale())
                                    : formatValue(0.25, kDecimals);
     const double text = std::max(metrics.horizontalAdvance(widest), metrics.horizontalAdvance(QStringLiteral("0.25")));
     const double side = std::max({text + 16, metrics.height() + 16, 40.0});
@@ -191,11 +194,12 @@ QString HeatmapView::toolTipForCell(int row, int col) const {
         return lines.join(QLatin1Char('\n'));
     }
     const double value = source_->value(row, col);
+    const QLocale locale = numberLocale();
     if (source_->isMasked(row, col)) {
         lines << tr("masked: %1").arg(formatValue(-std::numeric_limits<double>::infinity()));
-        if (source_->step() == Step::Weights) lines << tr("%1: %2").arg(tr("Weight"), formatExactValue(value));
+        if (source_->step() == Step::Weights) lines << tr("%1: %2").arg(tr("Weight"), formatExactValue(value, locale));
     } else {
-        lines << tr("%1: %2").arg(stepValueWord(source_->step()), formatExactValue(value));
+        lines << tr("%1: %2").arg(stepValueWord(source_->step()), formatExactValue(value, locale));
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -220,6 +224,12 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
     const auto faint = [](int under, int over) { return under + (over - under) * 16 / 100; };
     style.hiddenFill = QColor(faint(base.red(), ink.red()), faint(base.green(), ink.green()),
                               faint(base.blue(), ink.blue()));
+    style.locale = numberLocale();
+    if (isDark(palette())) {
+        // The dark theme's cells: dark for 0, bright for large values, never a white block.
+        style.colorMap = style.colorMap.forDarkBackground();
+        style.masked = MaskedLook::forDarkBackground();
+    }
     return style;
 }
 
@@ -355,13 +365,22 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
                                       layout_.columnLabelStep, layout_.columnLabelsRotated, layout_.columnLabels,
                                       origin.x(), cellSize_, selected_ ? selected_->col : -1);
     painter.restore();
-    HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, colorMap(), source_->scaleMin(),
-                                  source_->scaleMax());
-    if (!layout_.maskedLegend.isEmpty()) HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend);
-    painter.setClipRect(layout_.grid);
-    if (selected_) HeatmapPainter::paintSelection(painter, ui::cellRect(geometry, *selected_));
-    if (guess_ && guess_->row < source_->rows() && guess_->col < source_->cols())
+    const HeatmapStyle style = heatmapStyle();
+    const HeatmapPainter cells(*source_, style);
+    HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, style.colorMap,
+                                  cells.colorBarScale());
+    if (!layout_.maskedLegend.isEmpty())
+        HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend, style.masked);
+    if (selected_) {
+        // The frame goes round the cell, so it may reach a little past the grid's edge.
+        const double reach = HeatmapPainter::selectionReach(cellSize_);
+        painter.setClipRect(layout_.grid.adjusted(-reach, -reach, reach, reach));
+        cells.paintSelection(painter, ui::cellRect(geometry, *selected_));
+    }
+    if (guess_ && guess_->row < source_->rows() && guess_->col < source_->cols()) {
+        painter.setClipRect(layout_.grid);
         HeatmapPainter::paintGuess(painter, ui::cellRect(geometry, *guess_));
+    }
 }
 
 void HeatmapView::paintGrid(QPainter& painter, const GridGeometry& geometry) {

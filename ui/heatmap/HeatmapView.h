@@ -41,7 +41,8 @@ public:
     void setSequentialMap(const QString& name);
     [[nodiscard]] QString sequentialMap() const { return sequentialMap_.name(); }
     /// The map in use for the current source: the sequential map for weights, "RdBu_r" for
-    /// signed matrices (ValueKind::Signed).
+    /// signed matrices (ValueKind::Signed). In the dark theme the cells use its variant for a
+    /// dark background (heatmapStyle().colorMap).
     [[nodiscard]] ColorMap colorMap() const;
 
     /// Digits after the point in cells; tooltips always show every digit.

@@ -4,6 +4,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <mutex>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/masks/AttentionMask.h"
 #include "core/model/TeachingModel.h"
 
 namespace attnviz::ui {
@@ -56,6 +58,44 @@ std::pair<double, double> finiteRange(const MatrixSource& source) {
         }
     }
     return {smallest, largest};
+}
+
+/// A weights matrix's visible cells, row by row: the largest weight of each row, and the smallest
+/// and largest weights of the rows that see more than one key.
+struct VisibleWeights {
+    std::vector<double> rowLargest;
+    double smallest = std::numeric_limits<double>::infinity();
+    double largest = -std::numeric_limits<double>::infinity();
+};
+
+// Read by row blocks, so memory stays O(block); masked cells (weight 0, drawn hatched) never count.
+VisibleWeights visibleWeights(const MatrixSource& source) {
+    VisibleWeights out;
+    out.rowLargest.assign(static_cast<std::size_t>(source.rows()), 0.0);
+    const AttentionMask& mask = source.trace().mask();
+    std::vector<std::uint8_t> visible(static_cast<std::size_t>(source.cols()));
+    const int blockRows = std::max(1, 1 << 20 / std::max(1, source.cols()));
+    for (int r0 = 0; r0 < source.rows(); r0 += blockRows) {
+        const int count = std::min(blockRows, source.rows() - r0);
+        const Eigen::MatrixXd part = source.block(r0, 0, count, source.cols());
+        for (int i = 0; i < count; ++i) {
+            mask.fillRow(r0 + i, 0, source.cols(), visible.data());
+            double rowLargest = 0, rowSmallest = std::numeric_limits<double>::infinity();
+            int seen = 0;
+            for (int j = 0; j < source.cols(); ++j) {
+                if (!visible[static_cast<std::size_t>(j)]) continue;
+                ++seen;
+                rowLargest = std::max(rowLargest, part(i, j));
+                rowSmallest = std::min(rowSmallest, part(i, j));
+            }
+            out.rowLargest[static_cast<std::size_t>(r0 + i)] = rowLargest;
+            if (seen > 1) {
+                out.smallest = std::min(out.smallest, rowSmallest);
+                out.largest = std::max(out.largest, rowLargest);
+            }
+        }
+    }
+    return out;
 }
 
 }  // namespace
@@ -128,13 +168,17 @@ void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWi
         scaleMax_ = m > 0 ? m : 1.0;
         scaleMin_ = -scaleMax_;
     } else if (options.weightsRange == WeightsRange::Data) {
-        const auto [smallest, largest] = finiteRange(*this);
-        // One weight everywhere (a single token, or every row uniform): no range to spread the
-        // colours over; 0 … 1 shows it as it is.
-        if (largest > smallest) {
-            scaleMin_ = smallest;
-            scaleMax_ = largest;
+        const VisibleWeights weights = visibleWeights(*this);
+        // One weight everywhere (a single token, every row uniform, or no row that sees two keys):
+        // no range to spread the colours over; 0 … 1 shows it as it is.
+        if (weights.largest > weights.smallest) {
+            scaleMin_ = weights.smallest;
+            scaleMax_ = weights.largest;
+            weightsRange_ = WeightsRange::Data;
         }
+    } else if (options.weightsRange == WeightsRange::PerRow) {
+        rowScaleMax_ = visibleWeights(*this).rowLargest;
+        weightsRange_ = WeightsRange::PerRow;
     }
 }
 
@@ -156,6 +200,11 @@ std::array<std::shared_ptr<const MatrixSource>, kStepCount> MatrixSource::allSte
             std::shared_ptr<const MatrixSource>(new MatrixSource(trace, step, head, tokens, widths, magnitude, options));
     }
     return sources;
+}
+
+double MatrixSource::rowScaleMax(int row) const {
+    if (!coloursPerRow()) return scaleMax_;
+    return rowScaleMax_[static_cast<std::size_t>(row)];
 }
 
 double MatrixSource::widestRowLabel(const QFont& font) const { return rowWidths_->widest(rowLabels_, font); }

@@ -9,8 +9,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/formats/WeightsRange.h"
 
 namespace attnviz::ui {
 
@@ -19,11 +21,6 @@ enum class ValueKind {
     Weights,  ///< in [0, 1]: sequential map (Blues, viridis, cividis)
     Signed,   ///< any sign: diverging map centred on 0 (scores, Q, K, V, …)
 };
-
-/// How the weights' colours span: 0 … 1 (every figure comparable), or the matrix's own smallest
-/// … largest weight, as the chapter's seaborn heatmap does (a long sentence's small weights then
-/// stay visible).
-enum class WeightsRange { Fixed, Data };
 
 /// Choices that shape a source beyond its trace, step and head.
 struct SourceOptions {
@@ -64,10 +61,21 @@ public:
     [[nodiscard]] bool isMasked(int row, int col) const;
     [[nodiscard]] double value(int row, int col) const;
     [[nodiscard]] Eigen::MatrixXd block(int row0, int col0, int rowCount, int colCount) const;
-    /// The range the colour scale spans: for weights [0, 1], or their own [smallest, largest]
-    /// with WeightsRange::Data; [−m, m] (m = largest |finite value|) otherwise.
+    /// The range the colour scale spans: for weights [0, 1]; with WeightsRange::Data their own
+    /// [smallest, largest] over the visible cells of the rows that see more than one key (0 … 1
+    /// when those weights are all equal or there are none); with WeightsRange::PerRow [0, 1],
+    /// each row then being coloured against rowScaleMax. [−m, m] (m = largest |finite value|)
+    /// for signed matrices.
     [[nodiscard]] double scaleMin() const { return scaleMin_; }
     [[nodiscard]] double scaleMax() const { return scaleMax_; }
+    /// The range the weights' colours span as shown (WeightsRange::Fixed for signed matrices, and
+    /// for Data when it has no spread to show).
+    [[nodiscard]] WeightsRange weightsRange() const { return weightsRange_; }
+    /// Whether each row is coloured against its own largest weight (WeightsRange::PerRow).
+    [[nodiscard]] bool coloursPerRow() const { return weightsRange_ == WeightsRange::PerRow; }
+    /// With coloursPerRow: the top of the row's colour scale, its largest visible weight (0 for a
+    /// fully masked row). Otherwise scaleMax().
+    [[nodiscard]] double rowScaleMax(int row) const;
 
 private:
     class LabelWidths;
@@ -85,6 +93,8 @@ private:
     QStringList rowLabels_, colLabels_;
     std::shared_ptr<LabelWidths> rowWidths_, colWidths_;
     double scaleMin_ = 0, scaleMax_ = 1;
+    WeightsRange weightsRange_ = WeightsRange::Fixed;
+    std::vector<double> rowScaleMax_;  ///< PerRow: each row's largest visible weight
 };
 
 }  // namespace attnviz::ui

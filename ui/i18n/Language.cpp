@@ -58,6 +58,8 @@ bool setLanguage(const QString& code) {
 
 QString currentLanguage() { return installed().code; }
 
+QLocale numberLocale() { return QLocale(currentLanguage()); }
+
 QString dimensionName(const TeachingModel& model, const TeachingDimension& dimension) {
     return QString::fromStdString(model.localized(dimension, currentLanguage().toStdString()).name);
 }

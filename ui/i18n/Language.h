@@ -24,6 +24,9 @@ namespace attnviz::ui {
 bool setLanguage(const QString& code);
 /// The language last set ("en" before any call).
 [[nodiscard]] QString currentLanguage();
+/// How the window writes numbers in the current language (a decimal comma in French: "0,67"),
+/// for formatValue and its friends. Files (CSV, JSON) and the command line never use it.
+[[nodiscard]] QLocale numberLocale();
 
 /// A teaching-model dimension's name (explanation) in the current language: model.json's
 /// translation when it has one, else as written (TeachingModel::localized). GUI thread.

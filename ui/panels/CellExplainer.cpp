@@ -23,16 +23,14 @@ constexpr int kMaxVectorItems = 8;
 constexpr int kLargestCount = 3;  // products highlighted
 const QLatin1String kLargestColour("#fff3b0");
 
-QString num(double value) { return formatValue(value, kDecimals); }
-
 QString token(const AttentionTrace& trace, int index) {
     return QString::fromStdString(trace.tokens()[static_cast<std::size_t>(index)].text).toHtmlEscaped();
 }
 
-QString vectorText(const Eigen::VectorXd& v) {
+QString vectorText(const Eigen::VectorXd& v, const QLocale& locale) {
     QStringList items;
     const Eigen::Index shown = std::min<Eigen::Index>(v.size(), kMaxVectorItems);
-    for (Eigen::Index m = 0; m < shown; ++m) items << num(v[m]);
+    for (Eigen::Index m = 0; m < shown; ++m) items << formatValue(v[m], kDecimals, locale);
     if (shown < v.size()) items << QStringLiteral("…");
     return QStringLiteral("[") + items.join(QStringLiteral(", ")) + QStringLiteral("]");
 }
@@ -60,6 +58,8 @@ QString formula(const QString& html) { return QStringLiteral("<p class=\"f\">%1<
 QString sub(const QString& text) { return QStringLiteral("<sub>%1</sub>").arg(text); }
 
 }  // namespace
+
+QString CellExplainer::num(double value) { return formatValue(value, kDecimals, numberLocale()); }
 
 CellExplainer::CellExplainer(QWidget* parent) : QTextBrowser(parent) {
     setOpenLinks(false);
@@ -269,7 +269,7 @@ QString CellExplainer::scalingSection(const Context& c) const {
     else if (config.scaleBySqrtDk)
         divisorText = tr("÷ (√d_k · T) = ÷ (√%1 × %2) = ÷ %3")
                           .arg(c.trace.dK())
-                          .arg(QString::number(config.temperature, 'g', 3), num(cell.divisor));
+                          .arg(formatSignificant(config.temperature, 3, numberLocale()), num(cell.divisor));
     else
         divisorText = tr("÷ T = ÷ %1 (scaling by √d_k is off)").arg(num(cell.divisor));
     return tr("<p><b>3. Scaled score</b> %1</p>").arg(divisorText) +
@@ -331,8 +331,9 @@ QString CellExplainer::contextSection(const Context& c) const {
         html += QStringLiteral("<tr><td align=\"right\">%1</td><td>%2</td><td align=\"right\">%3</td><td>%4</td>"
                                "<td>%5</td></tr>")
                     .arg(k)
-                    .arg(token(trace, k), num(context.weights[k]), vectorText(context.values.row(k).transpose()),
-                         vectorText(context.terms.row(k).transpose()));
+                    .arg(token(trace, k), num(context.weights[k]),
+                         vectorText(context.values.row(k).transpose(), numberLocale()),
+                         vectorText(context.terms.row(k).transpose(), numberLocale()));
     }
     html += QStringLiteral("</table>");
     const int others = trace.size() - shown;
@@ -340,7 +341,7 @@ QString CellExplainer::contextSection(const Context& c) const {
         const QString rest = num(std::max(0.0, context.weights.sum() - shownWeight));
         html += tr("<p>+ %n other term(s), whose weights add up to %1.</p>", nullptr, others).arg(rest);
     }
-    html += formula(tr("context%1 = <b>%2</b>").arg(sub(c.i), vectorText(context.context)));
+    html += formula(tr("context%1 = <b>%2</b>").arg(sub(c.i), vectorText(context.context, numberLocale())));
     return html;
 }
 

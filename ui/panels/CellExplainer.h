@@ -35,6 +35,8 @@ private:
     struct Context;
     /// The explanation of the cell, section by section, in the order a student checks it by hand.
     void render();
+    /// A number of the explanation, in the interface's language ("0,6667" in French).
+    [[nodiscard]] static QString num(double value);
     [[nodiscard]] QString titleSection(const Context& c) const;
     [[nodiscard]] QString productsSection(const Context& c) const;
     [[nodiscard]] QString dotProductSection(const Context& c) const;

@@ -23,6 +23,8 @@
 #include "core/base/SettingParsers.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/heatmap/ColorMap.h"
+#include "ui/heatmap/HeatmapGeometry.h"
+#include "ui/i18n/Language.h"
 #include "ui/style/Theme.h"
 
 namespace attnviz::ui {
@@ -32,7 +34,7 @@ constexpr double kMinTemperature = 0.05;
 constexpr double kMaxTemperature = 20.0;
 
 QString temperatureText(double t) {
-    return QCoreApplication::translate("attnviz::ui::ControlsPanel", "T = %1").arg(t, 0, 'g', 3);
+    return QCoreApplication::translate("attnviz::ui::ControlsPanel", "T = %1").arg(formatSignificant(t, 3, numberLocale()));
 }
 
 QGroupBox* group(QFormLayout*& form) {
@@ -291,6 +293,9 @@ QWidget* ControlsPanel::makeViewGroup() {
     weightsRange_ = new QComboBox;
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Fixed));
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Data));
+    weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::PerRow));
+    // Its width follows its texts in every language (French ones are longer), not the first shown.
+    weightsRange_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     QLabel* weightsRangeLabel = rowLabel(weightsRange_);
     form->addRow(weightsRangeLabel, weightsRange_);
     translate([=, this] {
@@ -303,9 +308,13 @@ QWidget* ControlsPanel::makeViewGroup() {
         colorMapLabel->setText(tr("Colours"));
         weightsRange_->setItemText(0, tr("0 to 1"));
         weightsRange_->setItemText(1, tr("smallest to largest"));
-        weightsRange_->setToolTip(tr("What the weights' colours span. 0 to 1: every figure reads the same. Smallest to "
-                                     "largest weight: as the chapter's seaborn heatmap; with a long sentence, whose "
-                                     "weights are all small, the differences stay visible."));
+        weightsRange_->setItemText(2, tr("each row: 0 to its largest"));
+        weightsRange_->setToolTip(
+            tr("What the weights' colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as "
+               "the chapter's seaborn heatmap; with a long sentence, whose weights are all small, the differences "
+               "stay visible (rows that see a single key, always 1, are left out). Each row against its largest "
+               "weight: every row shows where it looks most, even in a long causal heatmap; the numbers stay the "
+               "weights."));
         weightsRangeLabel->setText(tr("Colour range"));
     });
 

@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "ui/heatmap/ColorMap.h"
+#include "ui/i18n/Language.h"
 #include "ui/style/Theme.h"
 
 namespace attnviz::ui {
@@ -66,6 +67,9 @@ RowChart::RowChart(QWidget* parent) : QChartView(parent) {
 }
 
 void RowChart::retranslateUi() {
+    // Bar values and axis numbers in the interface's language ("0,83" in French).
+    chart()->setLocalizeNumbers(true);
+    chart()->setLocale(numberLocale());
     set_->setLabel(tr("weight"));
     categories_->setTitleText(tr("keys j"));
     values_->setTitleText(tr("weight"));

@@ -11,6 +11,7 @@
 
 #include "ui/heatmap/HeatmapFit.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/i18n/Language.h"
 
 namespace attnviz::ui {
 namespace {
@@ -41,7 +42,7 @@ QString activeMasks(const AttentionTrace& trace) {
     return StepperView::tr("Active masks: %1. Hidden cells are hatched.").arg(parts.join(QStringLiteral("; ")));
 }
 
-StepTexts textsFor(Step step, const MatrixSource& source) {
+StepTexts textsFor(Step step, const MatrixSource& source, const QLocale& locale) {
     const AttentionTrace& trace = source.trace();
     const int n = trace.size(), d = trace.config().dModel, dk = trace.dK(), h = trace.heads();
     const int head = source.head();
@@ -101,7 +102,7 @@ StepTexts textsFor(Step step, const MatrixSource& source) {
                         headNote};
         case Step::Scaled: {
             const AttentionConfig& c = trace.config();
-            const QString divisor = QString::number(c.divisor(), 'g', 5);
+            const QString divisor = formatSignificant(c.divisor(), 5, locale);
             QString formula;
             if (c.scaleBySqrtDk && c.temperature == 1.0)
                 formula = StepperView::tr("scaled = Q·K<sup>T</sup> / √d<sub>k</sub> = Q·K<sup>T</sup> / √%1 = "
@@ -112,7 +113,7 @@ StepTexts textsFor(Step step, const MatrixSource& source) {
                 formula = StepperView::tr("scaled = Q·K<sup>T</sup> / (√d<sub>k</sub> · T) = Q·K<sup>T</sup> / "
                                           "(√%1 × %2) = Q·K<sup>T</sup> / %3")
                               .arg(dk)
-                              .arg(QString::number(c.temperature, 'g', 3), divisor);
+                              .arg(formatSignificant(c.temperature, 3, locale), divisor);
             else
                 formula = StepperView::tr("scaled = Q·K<sup>T</sup> / T = Q·K<sup>T</sup> / %1 (scaling by √d<sub>k</sub> "
                                           "is off)")
@@ -311,7 +312,7 @@ void StepperView::refresh() {
         heatmap_->setSource(nullptr);
         return;
     }
-    const StepTexts texts = textsFor(step_, *source);
+    const StepTexts texts = textsFor(step_, *source, numberLocale());
     title_->setText(tr("Step %1 of %2 — %3").arg(index + 1).arg(kStepCount).arg(texts.title));
     formula_->setText(texts.formula);
     role_->setText(texts.role);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ui/heatmap/HeatmapGeometry.h"
+#include "ui/i18n/Language.h"
 
 namespace attnviz::ui {
 
@@ -28,6 +29,7 @@ void WeightMatrixModel::setMatrix(const Eigen::MatrixXd& matrix, const QStringLi
 double WeightMatrixModel::parseNumber(const QString& text, bool* ok) {
     QString plain = text.trimmed();
     plain.replace(QLatin1Char(','), QLatin1Char('.'));
+    plain.replace(QChar(0x2212), QLatin1Char('-'));
     bool parsed = false;
     const double value = QLocale::c().toDouble(plain, &parsed);
     *ok = parsed && std::isfinite(value);
@@ -42,7 +44,7 @@ int WeightMatrixModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(matrix_.cols());
 }
 
-QString WeightMatrixModel::displayText(double value) { return formatValue(value, 4); }
+QString WeightMatrixModel::displayText(double value) { return formatValue(value, 4, numberLocale()); }
 
 QString WeightMatrixModel::widestText() const {
     // With a fixed number of decimals the longest text is that of the largest magnitude, with a
@@ -57,7 +59,7 @@ QVariant WeightMatrixModel::data(const QModelIndex& index, int role) const {
     const double value = matrix_(index.row(), index.column());
     switch (role) {
         case Qt::DisplayRole: return displayText(value);
-        case Qt::EditRole: return QString::number(value, 'g', 17);  // every digit: editing keeps the value
+        case Qt::EditRole: return formatExactValue(value, numberLocale());  // every digit: editing keeps the value
         case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         case Qt::FontRole: return value != 0 ? QVariant(bold_) : QVariant();
         case Qt::ToolTipRole: {
@@ -67,7 +69,7 @@ QVariant WeightMatrixModel::data(const QModelIndex& index, int role) const {
                 .arg(index.row())
                 .arg(row)
                 .arg(index.column())
-                .arg(column, QString::number(value, 'g', 17));
+                .arg(column, formatExactValue(value, numberLocale()));
         }
         default: return {};
     }

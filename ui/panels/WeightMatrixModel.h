@@ -21,12 +21,13 @@ public:
                    const QStringList& rowExplanations = {}, const QStringList& columnExplanations = {});
     [[nodiscard]] const Eigen::MatrixXd& matrix() const { return matrix_; }
     /// How a value is shown in a cell: 4 decimals, as in the explainer (every digit when edited
-    /// and in the tooltip).
+    /// and in the tooltip), in the interface's language ("0,5000" in French).
     [[nodiscard]] static QString displayText(double value);
     /// The longest displayText of the matrix (sizes the columns).
     [[nodiscard]] QString widestText() const;
 
-    /// The number a cell's text stands for: "0.5", "-2", "1e-3", and "0,5" (a decimal comma).
+    /// The number a cell's text stands for: "0.5", "-2", "1e-3", "0,5" (a decimal comma) and
+    /// "−2" (U+2212, as the window writes it).
     /// *ok is false (and 0 returned) for anything that is not a finite number.
     [[nodiscard]] static double parseNumber(const QString& text, bool* ok);
 

@@ -4,9 +4,12 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "core/formats/ConfigJson.h"
+#include "core/formats/WeightsRange.h"
 #include "ui/i18n/Language.h"
 
 namespace attnviz::ui {
@@ -27,8 +30,6 @@ const QString kSessionFolderKey = QStringLiteral("session/lastFolder");
 const QString kWeightsFolderKey = QStringLiteral("weights/lastFolder");
 const QString kHintDismissedKey = QStringLiteral("hints/firstRunDismissed");
 
-const QString kRangeFromData = QStringLiteral("data");
-const QString kRangeFixed = QStringLiteral("0 to 1");
 
 QString documentsFolder() { return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation); }
 
@@ -67,7 +68,8 @@ ViewSettings AppSettings::view(const ViewSettings& defaults) const {
     ViewSettings view = defaults;
     if (settings.contains(kHeadKey)) view.head = settings.value(kHeadKey).toInt();
     if (settings.contains(kColorMapKey)) view.colorMap = settings.value(kColorMapKey).toString();
-    if (settings.value(kWeightsRangeKey).toString() == kRangeFromData) view.weightsRange = WeightsRange::Data;
+    if (const auto known = weightsRangeFromName(settings.value(kWeightsRangeKey).toString().toStdString()))
+        view.weightsRange = *known;
     return view;
 }
 
@@ -75,7 +77,7 @@ void AppSettings::setView(const ViewSettings& view) {
     QSettings settings;
     settings.setValue(kHeadKey, view.head);
     settings.setValue(kColorMapKey, view.colorMap);
-    settings.setValue(kWeightsRangeKey, view.weightsRange == WeightsRange::Data ? kRangeFromData : kRangeFixed);
+    settings.setValue(kWeightsRangeKey, QString::fromStdString(std::string(weightsRangeName(view.weightsRange))));
 }
 
 QString AppSettings::sentence() const { return QSettings().value(kSentenceKey).toString(); }

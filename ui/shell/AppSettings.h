@@ -21,7 +21,7 @@ namespace attnviz::ui {
 ///   window/pointSize                its text size (double)
 ///   view/language                   "en" | "fr", only once chosen in the menu
 ///   view/theme                      "system" | "light" | "dark"
-///   view/head, view/colorMap, view/weightsRange ("0 to 1" | "data")   the ViewSettings
+///   view/head, view/colorMap, view/weightsRange ("0 to 1" | "data" | "row")   the ViewSettings
 ///   session/sentence, session/config  the sentence and every setting (configToJson, as JSON text)
 ///   session/recentFiles, session/lastFolder   recent sessions, most recent first; their folder
 ///   weights/lastFolder              the folder weights were last loaded from or saved to

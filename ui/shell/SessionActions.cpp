@@ -23,6 +23,7 @@
 #include "ui/export/FigureRenderer.h"
 #include "ui/export/FilePath.h"
 #include "ui/i18n/CoreMessages.h"
+#include "ui/i18n/Language.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
@@ -116,7 +117,7 @@ Session SessionActions::currentSession() const {
     session.view.head = window_->currentHead();
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) session.view.head = 0;
     session.view.colormap = window_->colorMapName().toStdString();
-    session.view.weightsRangeFromData = window_->viewSettings().weightsRange == WeightsRange::Data;
+    session.view.weightsRange = window_->viewSettings().weightsRange;
     session.predict = window_->predictActions()->round();
     return session;
 }
@@ -136,7 +137,7 @@ bool SessionActions::openSession(const QString& path) {
     ViewSettings view = window_->viewSettings();
     view.head = session.view.head;
     if (!session.view.colormap.empty()) view.colorMap = QString::fromStdString(session.view.colormap);
-    view.weightsRange = session.view.weightsRangeFromData ? WeightsRange::Data : WeightsRange::Fixed;
+    view.weightsRange = session.view.weightsRange;
     window_->setViewSettings(view);
     window_->recomputeNow();
     // Shown once the session's sentence is on screen (PredictActions waits for its result).
@@ -168,6 +169,7 @@ bool SessionActions::copyImage() {
     try {
         FigureOptions options;
         options.colormap = window_->colorMapName();
+        options.locale = numberLocale();
         options.pixelAlignment = kDefaultPngScale;
         const FigureRenderer figure(*source, options);
         QApplication::clipboard()->setImage(renderFigureImage(figure, kDefaultPngScale));

@@ -91,7 +91,7 @@ TEST(CommandLineExport, NoSettingGivenChangesNothing) {
     options.overrides.applyTo(config);
     EXPECT_TRUE(config == before) << "nothing given, nothing replaced";
     EXPECT_FALSE(options.step || options.head || options.colormap || options.scale || options.dpi || options.title ||
-                 options.values || options.weightsRangeFromData);
+                 options.values || options.weightsRange);
     EXPECT_TRUE(options.weightsPath.isEmpty());
 }
 
@@ -154,11 +154,13 @@ TEST(CommandLineExport, HowTheFigureLooks) {
     EXPECT_EQ(options.scale, 3.0);
     EXPECT_FALSE(options.dpi);
     EXPECT_EQ(options.title, QStringLiteral("Figure 2 — le chat"));
-    EXPECT_EQ(options.weightsRangeFromData, true);
+    EXPECT_EQ(options.weightsRange, WeightsRange::Data);
     EXPECT_EQ(options.values, false);
     EXPECT_EQ(exportWith({"--dpi", "300"}).dpi, 300.0);
     EXPECT_EQ(exportWith({"--values"}).values, true);
-    EXPECT_EQ(exportWith({"--colour-range", "0-1"}).weightsRangeFromData, false);
+    EXPECT_EQ(exportWith({"--colour-range", "0-1"}).weightsRange, WeightsRange::Fixed);
+    EXPECT_EQ(exportWith({"--colour-range", "row"}).weightsRange, WeightsRange::PerRow) << "each row against its largest";
+    EXPECT_EQ(exportWith({"--colour-range", "ROW"}).weightsRange, WeightsRange::PerRow) << "in any case";
     EXPECT_EQ(exportWith({"--scale", "32"}).scale, 32.0) << "the largest scale";
     EXPECT_EQ(exportWith({"--dpi", "2400"}).dpi, 2400.0) << "the largest resolution";
 }
@@ -278,7 +280,7 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"ValuesAndNoValues", {"export", "--text", "Le chat", "-o", "x.png", "--values", "--no-values"},
                   "give either --values or --no-values, not both" + kExportHint},
         UsageCase{"UnknownColourRange", {"export", "--text", "Le chat", "-o", "x.png", "--colour-range", "auto"},
-                  "--colour-range: \"auto\" is not 0-1 or data" + kExportHint},
+                  "--colour-range: \"auto\" is not 0-1, data or row" + kExportHint},
         UsageCase{"NoOutput", {"export", "--text", "Le chat"}, "give the output file with -o FILE" + kExportHint},
         UsageCase{"EmptyOutput", {"export", "--text", "Le chat", "-o", ""},
                   "give the output file with -o FILE" + kExportHint},

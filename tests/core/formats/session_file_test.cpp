@@ -54,7 +54,7 @@ Session richSession() {
     s.config.supplied.wo = -w;
     s.view.step = Step::Masked;
     s.view.head = kAllHeads;
-    s.view.weightsRangeFromData = true;
+    s.view.weightsRange = WeightsRange::Data;
     s.view.colormap = "viridis";
     s.view.showValues = false;
     s.view.title = "Mon titre — « essai »";
@@ -150,7 +150,7 @@ TEST(SessionFile, AVersion1FileOpensUnchanged) {
     EXPECT_EQ(s.view.colormap, "viridis");
     EXPECT_FALSE(s.view.showValues);
     EXPECT_EQ(s.view.title, "Chat");
-    EXPECT_TRUE(s.view.weightsRangeFromData);
+    EXPECT_EQ(s.view.weightsRange, attnviz::WeightsRange::Data);
     EXPECT_FALSE(s.predict.isActive()) << "version 1 has no round: every row is shown";
 }
 
@@ -187,18 +187,28 @@ TEST(SessionFile, ARoundThatCannotBeRightIsRefusedNamingTheField) {
 
 TEST(SessionFile, TheWeightsRangeReadsBackAndAnUnknownOneIsRefused) {
     nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
-    EXPECT_TRUE(readSession(root.dump()).view.weightsRangeFromData);
+    EXPECT_EQ(readSession(root.dump()).view.weightsRange, WeightsRange::Data);
     root["view"]["weights_range"] = "0 to 1";
-    EXPECT_FALSE(readSession(root.dump()).view.weightsRangeFromData);
+    EXPECT_EQ(readSession(root.dump()).view.weightsRange, WeightsRange::Fixed);
+    root["view"]["weights_range"] = "row";
+    EXPECT_EQ(readSession(root.dump()).view.weightsRange, WeightsRange::PerRow) << "each row against its largest";
     root["view"].erase("weights_range");
-    EXPECT_FALSE(readSession(root.dump()).view.weightsRangeFromData) << "absent: 0 to 1 (older sessions)";
+    EXPECT_EQ(readSession(root.dump()).view.weightsRange, WeightsRange::Fixed) << "absent: 0 to 1 (older sessions)";
     root["view"]["weights_range"] = "auto";
     try {
         (void)readSession(root.dump());
         ADD_FAILURE() << "\"auto\" was accepted";
     } catch (const FormatError& e) {
-        EXPECT_STREQ(e.what(), "session.view.weights_range: \"auto\" is not \"0 to 1\" or \"data\"");
+        EXPECT_STREQ(e.what(), "session.view.weights_range: \"auto\" is not one of \"0 to 1\", \"data\", \"row\"");
     }
+}
+
+TEST(SessionFile, EachRowAgainstItsLargestWeightIsWrittenRowAndReadBack) {
+    Session session = richSession();
+    session.view.weightsRange = WeightsRange::PerRow;
+    const std::string text = sessionToJson(session);
+    EXPECT_EQ(nlohmann::json::parse(text).at("view").at("weights_range"), "row");
+    EXPECT_EQ(readSession(text), session) << "the whole session, the new range included";
 }
 
 TEST(SessionFile, ViewIsOptional) {

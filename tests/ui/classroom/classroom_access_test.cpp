@@ -172,8 +172,8 @@ TEST(ClassroomThemes, TextHeatmapAndChartsKeepTheirContrastInLightAndDark) {
         // Heatmap: labels, titles and colour-bar ticks are drawn in textColor on background.
         const HeatmapStyle style = window.heatmap()->heatmapStyle();
         EXPECT_GE(contrast(style.textColor, style.background), 7.0);
-        EXPECT_GE(contrast(HeatmapPainter::hatchLine(), HeatmapPainter::hatchBackground()), 3.0) << "hatching";
-        EXPECT_GE(contrast(HeatmapPainter::hatchBackground(), style.background), 1.5) << "masked cells stand out";
+        EXPECT_GE(contrast(style.masked.line, style.masked.fill), 3.0) << "hatching";
+        EXPECT_GE(contrast(style.masked.fill, style.background), 1.5) << "masked cells stand out";
         EXPECT_EQ(window.heatmap()->grab().toImage().pixelColor(2, 2), p.color(QPalette::Base)) << "the view's background";
         // The explainer's and the controls' red.
         EXPECT_GE(contrast(warningTextColor(p), p.color(QPalette::Base)), 4.5);

@@ -140,7 +140,7 @@ TEST_F(SessionActionsTest, TheWeightsColourRangeSpansTheirSmallestToLargestAndIs
 
     const QString path = folder.filePath(QStringLiteral("range.attnviz"));
     ASSERT_TRUE(actions->saveSession(path));
-    EXPECT_TRUE(loadSession(QFile::encodeName(path).toStdString()).view.weightsRangeFromData);
+    EXPECT_EQ(loadSession(QFile::encodeName(path).toStdString()).view.weightsRange, WeightsRange::Data);
     window->controls()->setWeightsRange(WeightsRange::Fixed);
     ASSERT_TRUE(waitUntil([&] { return !window->isBusy() && window->heatmap()->source()->scaleMax() == 1.0; }));
     ASSERT_TRUE(actions->openSession(path));

@@ -11,6 +11,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 const QString kMinus(QChar(0x2212));
+const QLocale kFrench(QLocale::French, QLocale::France);
 
 // A grid drawn in the viewport rectangle (100, 50, 400 × 300), cells of 40 px, 5 rows × 8 cols.
 GridGeometry smallGrid(QPointF scroll = {}) {
@@ -139,6 +140,30 @@ TEST(HeatmapGeometry, FormatValue) {
     EXPECT_EQ(formatValue(-kInf), kMinus + QChar(0x221E)) << "minus infinity";
     EXPECT_EQ(formatValue(kInf), QString(QChar(0x221E))) << "infinity";
     EXPECT_EQ(formatValue(std::nan("")), QStringLiteral("NaN")) << "NaN";
+}
+
+TEST(HeatmapGeometry, AValueThatRoundsToZeroHasNoSign) {
+    EXPECT_EQ(formatValue(-0.001), QStringLiteral("0.00")) << "−0.001 shows 0.00, never −0.00";
+    EXPECT_EQ(formatValue(-0.0), QStringLiteral("0.00")) << "negative zero";
+    EXPECT_EQ(formatValue(-0.004, 2, kFrench), QStringLiteral("0,00")) << "in French too";
+    EXPECT_EQ(formatValue(-0.4, 0), QStringLiteral("0")) << "no decimals";
+    EXPECT_EQ(formatValue(-0.006), kMinus + QStringLiteral("0.01")) << "−0.006 rounds to −0.01: the sign stays";
+    EXPECT_EQ(formatExactValue(-0.0), QStringLiteral("0")) << "the exact text of −0.0";
+    EXPECT_EQ(formatSignificant(-0.0, 3), QStringLiteral("0"));
+    EXPECT_EQ(formatExactValue(-1e-5), kMinus + QStringLiteral("1e") + kMinus + QStringLiteral("05"))
+        << "a small negative value keeps its sign, and its exponent's";
+}
+
+TEST(HeatmapGeometry, NumbersInFrenchHaveADecimalComma) {
+    EXPECT_EQ(formatValue(0.6666, 2, kFrench), QStringLiteral("0,67")) << "the chapter's il → animal";
+    EXPECT_EQ(formatValue(-1.5, 2, kFrench), kMinus + QStringLiteral("1,50")) << "the minus stays U+2212";
+    EXPECT_EQ(formatValue(1234.5, 1, kFrench), QStringLiteral("1234,5")) << "no thousands separator in a cell";
+    EXPECT_EQ(formatExactValue(0.1, kFrench), QStringLiteral("0,1"));
+    EXPECT_EQ(formatSignificant(std::sqrt(20.0), 5, kFrench), QStringLiteral("4,4721")) << "√20 = 4.47213…";
+    EXPECT_EQ(formatSignificant(0.5, 3), QStringLiteral("0.5")) << "no trailing zeros";
+    EXPECT_EQ(cellText(0.25, false, 2, kFrench), QStringLiteral("0,25"));
+    EXPECT_EQ(widestValueText(-12.3, 4.5, 2, kFrench), kMinus + QStringLiteral("12,30"));
+    EXPECT_EQ(formatValue(0.25, 2, QLocale(QLocale::English)), QStringLiteral("0.25")) << "English: a point";
 }
 
 TEST(HeatmapGeometry, FormatExactValueRoundTrips) {

@@ -108,7 +108,7 @@ TEST_F(PredictRoundTest, CtrlPHidesEveryRowWithoutValuesOrColoursAndNothingElseG
     view.horizontalScrollBar()->setValue(0);
     view.verticalScrollBar()->setValue(0);
     ASSERT_TRUE(view.valuesFitAt(view.cellSize()));
-    const QRgb shown = HeatmapPainter(*view.source(), view.heatmapStyle()).colorOf(weights(0, 1)).rgb();
+    const QRgb shown = HeatmapPainter(*view.source(), view.heatmapStyle()).colorOf(weights(0, 1), 0).rgb();
     const QSet<QRgb> before = cellColours(view, 0, 1);
     EXPECT_TRUE(before.contains(shown)) << "a shown cell has its value's colour";
     EXPECT_GT(before.size(), 1) << "and the ink of its number";
