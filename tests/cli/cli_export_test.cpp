@@ -234,7 +234,7 @@ TEST(CliExport, ColourRangeDataIsKeptInTheSessionAndReadBack) {
 TEST(CliExport, TextFileAndStandardInput) {
     TempFolder folder;
     writeFile(folder.file("s.txt"), kSentence + "\n");
-    const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
+    const AttentionTrace trace = AttentionTrace::compute(kSentence, teachingConfig());  // the default
     auto r = runAttnviz({"export", "--text-file", folder.file("s.txt"), "-o", folder.file("a.csv")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(folder.file("a.csv"))).values,
