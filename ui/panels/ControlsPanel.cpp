@@ -16,6 +16,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/attention/AttentionTrace.h"
@@ -39,9 +40,21 @@ QGroupBox* group(QFormLayout*& form) {
     auto* box = new QGroupBox;
     form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);  // until fitRows finds it too narrow
     return box;
 }
+
+/// A list never narrower than its longest entry, measured in the current language (Qt's default
+/// measures the entries once, at the first show, and lets a layout squeeze the box: "Modèle
+/// pédagogique" and "du plus petit au plus grand" were cut in French). A form row too narrow for
+/// it puts it under its label (WrapLongRows).
+class WholeTextComboBox : public QComboBox {
+public:
+    WholeTextComboBox() { setSizeAdjustPolicy(QComboBox::AdjustToContents); }
+    [[nodiscard]] QSize minimumSizeHint() const override { return sizeHint(); }
+};
+
+QComboBox* choiceBox() { return new WholeTextComboBox; }
 
 /// The label of a form row; its text is set by a translate() call.
 QLabel* rowLabel(QWidget* buddy) {
@@ -67,6 +80,51 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     setConfig(AttentionConfig{});
 }
 
+void ControlsPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitRows();
+}
+
+void ControlsPanel::fitRows() {
+    for (QFormLayout* form : forms_) {
+        // The labels' column and the widest field beside it (rows spanning both columns aside).
+        int labels = 0, fields = 0;
+        for (int row = 0; row < form->rowCount(); ++row) {
+            const QLayoutItem* label = form->itemAt(row, QFormLayout::LabelRole);
+            const QLayoutItem* field = form->itemAt(row, QFormLayout::FieldRole);
+            if (label == nullptr || field == nullptr) continue;
+            labels = std::max(labels, label->sizeHint().width());
+            fields = std::max(fields, field->minimumSize().width());
+        }
+        const QMargins margins = form->contentsMargins();
+        const int available = form->parentWidget()->contentsRect().width() - margins.left() - margins.right();
+        const int spacing = std::max(0, form->horizontalSpacing());
+        const auto policy = labels + spacing + fields <= available ? QFormLayout::DontWrapRows : QFormLayout::WrapAllRows;
+        if (form->rowWrapPolicy() != policy) form->setRowWrapPolicy(policy);
+    }
+}
+
+QSize ControlsPanel::minimumSizeHint() const {
+    // As narrow as the groups with their fields under their labels, whatever fitRows does now.
+    int width = 0;
+    for (const QFormLayout* form : forms_) {
+        int widest = 0;
+        for (int i = 0; i < form->count(); ++i) widest = std::max(widest, form->itemAt(i)->minimumSize().width());
+        const QWidget* box = form->parentWidget();
+        const QMargins margins = form->contentsMargins();
+        width = std::max(width, widest + margins.left() + margins.right() + box->width() - box->contentsRect().width());
+    }
+    const QMargins outer = layout()->contentsMargins();
+    return {width + outer.left() + outer.right(), QWidget::minimumSizeHint().height()};
+}
+
+QSize ControlsPanel::sizeHint() const {
+    QSize hint = QWidget::sizeHint();
+    hint.setWidth(std::max(minimumSizeHint().width(),
+                           std::min(hint.width(), fontMetrics().averageCharWidth() * kPreferredChars)));
+    return hint;
+}
+
 void ControlsPanel::translate(std::function<void()> setTexts) {
     setTexts();
     retranslators_.push_back(std::move(setTexts));
@@ -80,6 +138,7 @@ void ControlsPanel::retranslateUi() {
     const int heads = head_->findData(kAllHeads) >= 0 ? head_->count() - 1 : head_->count();
     for (int i = 0; i < head_->count(); ++i) head_->setItemText(i, headChoiceText(head_->itemData(i).toInt(), heads));
     updateDerivedLabels();
+    fitRows();  // the texts' widths changed with the language
 }
 
 void ControlsPanel::changeEvent(QEvent* event) {
@@ -91,6 +150,7 @@ void ControlsPanel::changeEvent(QEvent* event) {
 QWidget* ControlsPanel::makeMaskGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
+    forms_.push_back(form);
     causal_ = new QCheckBox;
     form->addRow(causal_);
     window_ = new QSpinBox;
@@ -159,6 +219,7 @@ QWidget* ControlsPanel::makeMaskGroup() {
 QWidget* ControlsPanel::makeScalingGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
+    forms_.push_back(form);
     scaling_ = new QCheckBox;
     form->addRow(scaling_);
     temperature_ = new QSlider(Qt::Horizontal);
@@ -195,6 +256,7 @@ QWidget* ControlsPanel::makeScalingGroup() {
 QWidget* ControlsPanel::makeModelGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
+    forms_.push_back(form);
     dModel_ = new QSpinBox;
     dModel_->setRange(1, limits::kMaxDModel);
     QLabel* dModelLabel = rowLabel(dModel_);
@@ -213,7 +275,7 @@ QWidget* ControlsPanel::makeModelGroup() {
     form->addRow(seedLabel, seed_);
     positions_ = new QCheckBox;
     form->addRow(positions_);
-    preset_ = new QComboBox;
+    preset_ = choiceBox();
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Random));
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Identity));
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Teaching));
@@ -281,14 +343,15 @@ QWidget* ControlsPanel::makeModelGroup() {
 QWidget* ControlsPanel::makeViewGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
-    head_ = new QComboBox;
+    forms_.push_back(form);
+    head_ = choiceBox();
     QLabel* headLabel = rowLabel(head_);
     form->addRow(headLabel, head_);
-    colorMap_ = new QComboBox;
+    colorMap_ = choiceBox();
     colorMap_->addItems(ColorMap::sequentialNames());
     QLabel* colorMapLabel = rowLabel(colorMap_);
     form->addRow(colorMapLabel, colorMap_);
-    weightsRange_ = new QComboBox;
+    weightsRange_ = choiceBox();
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Fixed));
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Data));
     QLabel* weightsRangeLabel = rowLabel(weightsRange_);

@@ -1,0 +1,25 @@
+#include "ui/style/ChartTitle.h"
+
+#include <QFontMetricsF>
+#include <QStringList>
+
+namespace attnviz::ui {
+
+QString wrappedChartTitle(const QString& text, const QFont& font, double width) {
+    const QFontMetricsF metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line.toHtmlEscaped();
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    lines << line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+}  // namespace attnviz::ui
