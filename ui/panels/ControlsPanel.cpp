@@ -44,17 +44,30 @@ QGroupBox* group(QFormLayout*& form) {
     return box;
 }
 
-/// A list never narrower than its longest entry, measured in the current language (Qt's default
-/// measures the entries once, at the first show, and lets a layout squeeze the box: "Modèle
-/// pédagogique" and "du plus petit au plus grand" were cut in French). A form row too narrow for
-/// it puts it under its label (WrapLongRows).
-class WholeTextComboBox : public QComboBox {
+/// A field never narrower than it asks to be, so that its text is never cut (a layout otherwise
+/// squeezes it down to its minimum: "Modèle pédagogique", "du plus petit au plus grand" and
+/// "désactivée" were cut in French). A group too narrow for its fields puts them under their
+/// labels (fitRows).
+template <class Field>
+class WholeText : public Field {
 public:
-    WholeTextComboBox() { setSizeAdjustPolicy(QComboBox::AdjustToContents); }
-    [[nodiscard]] QSize minimumSizeHint() const override { return sizeHint(); }
+    [[nodiscard]] QSize minimumSizeHint() const override { return Field::sizeHint(); }
 };
 
-QComboBox* choiceBox() { return new WholeTextComboBox; }
+/// A list whose size follows its entries in the current language (Qt's default measures them
+/// once, at the first show).
+QComboBox* choiceBox() {
+    auto* box = new WholeText<QComboBox>;
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    return box;
+}
+
+/// The width a form's item asks for, or at least needs, asked of its widget: the layout's items
+/// keep the sizes of the texts before a change of language until it lays them out again.
+int itemWidth(const QLayoutItem* item, bool minimum) {
+    if (const QWidget* widget = item->widget()) return (minimum ? widget->minimumSizeHint() : widget->sizeHint()).width();
+    return (minimum ? item->minimumSize() : item->sizeHint()).width();
+}
 
 /// The label of a form row; its text is set by a translate() call.
 QLabel* rowLabel(QWidget* buddy) {
@@ -93,8 +106,8 @@ void ControlsPanel::fitRows() {
             const QLayoutItem* label = form->itemAt(row, QFormLayout::LabelRole);
             const QLayoutItem* field = form->itemAt(row, QFormLayout::FieldRole);
             if (label == nullptr || field == nullptr) continue;
-            labels = std::max(labels, label->sizeHint().width());
-            fields = std::max(fields, field->minimumSize().width());
+            labels = std::max(labels, itemWidth(label, false));
+            fields = std::max(fields, itemWidth(field, true));
         }
         const QMargins margins = form->contentsMargins();
         const int available = form->parentWidget()->contentsRect().width() - margins.left() - margins.right();
@@ -104,25 +117,34 @@ void ControlsPanel::fitRows() {
     }
 }
 
-QSize ControlsPanel::minimumSizeHint() const {
-    // As narrow as the groups with their fields under their labels, whatever fitRows does now.
+int ControlsPanel::groupsWidth(bool sideBySide) const {
+    // Whatever fitRows does now: each group with its fields beside their labels, or under them.
     int width = 0;
     for (const QFormLayout* form : forms_) {
-        int widest = 0;
-        for (int i = 0; i < form->count(); ++i) widest = std::max(widest, form->itemAt(i)->minimumSize().width());
+        int labels = 0, fields = 0, whole = 0;
+        for (int row = 0; row < form->rowCount(); ++row) {
+            const QLayoutItem* label = form->itemAt(row, QFormLayout::LabelRole);
+            const QLayoutItem* field = form->itemAt(row, QFormLayout::FieldRole);
+            const QLayoutItem* spanning = form->itemAt(row, QFormLayout::SpanningRole);
+            if (label != nullptr) labels = std::max(labels, itemWidth(label, !sideBySide));
+            if (field != nullptr) fields = std::max(fields, itemWidth(field, !sideBySide));
+            if (spanning != nullptr) whole = std::max(whole, itemWidth(spanning, !sideBySide));
+        }
+        const int rows = sideBySide ? labels + std::max(0, form->horizontalSpacing()) + fields : std::max(labels, fields);
         const QWidget* box = form->parentWidget();
         const QMargins margins = form->contentsMargins();
-        width = std::max(width, widest + margins.left() + margins.right() + box->width() - box->contentsRect().width());
+        width = std::max(width, std::max(rows, whole) + margins.left() + margins.right() + box->width() -
+                                    box->contentsRect().width());
     }
     const QMargins outer = layout()->contentsMargins();
-    return {width + outer.left() + outer.right(), QWidget::minimumSizeHint().height()};
+    return width + outer.left() + outer.right();
 }
 
+QSize ControlsPanel::minimumSizeHint() const { return {groupsWidth(false), QWidget::minimumSizeHint().height()}; }
+
 QSize ControlsPanel::sizeHint() const {
-    QSize hint = QWidget::sizeHint();
-    hint.setWidth(std::max(minimumSizeHint().width(),
-                           std::min(hint.width(), fontMetrics().averageCharWidth() * kPreferredChars)));
-    return hint;
+    const int preferred = std::min(groupsWidth(true), fontMetrics().averageCharWidth() * kPreferredChars);
+    return {std::max(groupsWidth(false), preferred), QWidget::sizeHint().height()};
 }
 
 void ControlsPanel::translate(std::function<void()> setTexts) {
@@ -138,7 +160,9 @@ void ControlsPanel::retranslateUi() {
     const int heads = head_->findData(kAllHeads) >= 0 ? head_->count() - 1 : head_->count();
     for (int i = 0; i < head_->count(); ++i) head_->setItemText(i, headChoiceText(head_->itemData(i).toInt(), heads));
     updateDerivedLabels();
-    fitRows();  // the texts' widths changed with the language
+    // The texts' widths changed with the language: the layouts measure the fields again.
+    for (QWidget* field : findChildren<QWidget*>()) field->updateGeometry();
+    fitRows();
 }
 
 void ControlsPanel::changeEvent(QEvent* event) {
@@ -153,7 +177,7 @@ QWidget* ControlsPanel::makeMaskGroup() {
     forms_.push_back(form);
     causal_ = new QCheckBox;
     form->addRow(causal_);
-    window_ = new QSpinBox;
+    window_ = new WholeText<QSpinBox>;
     window_->setRange(0, static_cast<int>(kDefaultMaxTokens));
     QLabel* windowLabel = rowLabel(window_);
     form->addRow(windowLabel, window_);
@@ -257,11 +281,11 @@ QWidget* ControlsPanel::makeModelGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
     forms_.push_back(form);
-    dModel_ = new QSpinBox;
+    dModel_ = new WholeText<QSpinBox>;
     dModel_->setRange(1, limits::kMaxDModel);
     QLabel* dModelLabel = rowLabel(dModel_);
     form->addRow(dModelLabel, dModel_);
-    heads_ = new QSpinBox;
+    heads_ = new WholeText<QSpinBox>;
     heads_->setRange(1, 64);
     QLabel* headsLabel = rowLabel(heads_);
     form->addRow(headsLabel, heads_);

@@ -102,6 +102,9 @@ private:
     /// In a group too narrow for its labels and its widest field side by side, every field goes
     /// under its label, whole (the group's rows otherwise stay side by side).
     void fitRows();
+    /// The width the groups need with their fields beside their labels (as asked for), or under
+    /// them (at least), whatever fitRows does now.
+    [[nodiscard]] int groupsWidth(bool sideBySide) const;
     QWidget* makeMaskGroup();
     QWidget* makeScalingGroup();
     QWidget* makeModelGroup();

@@ -241,6 +241,9 @@ void RowChart::fitLabels() {
     // Across when every label fits its slot (with room to spare), else upwards, never elided.
     const int angle = widest + labels.averageCharWidth() <= slot ? 0 : -90;
     if (categories_->labelsAngle() != angle) categories_->setLabelsAngle(angle);
+    // Upright labels already say "j · token" and need the axis title's room: a long one would
+    // run into it ("5 · traversé" over "keys j").
+    if (categories_->isTitleVisible() != (angle == 0)) categories_->setTitleVisible(angle == 0);
     // The weights over the bars only when "0.00" fits a slot: side by side they would run together.
     const bool values = keys_.size() <= 10 &&
                         QFontMetricsF(set_->labelFont()).horizontalAdvance(QStringLiteral("0.00")) + 4 <= slot;

@@ -5,6 +5,7 @@
 // and the strip of steps shows every step.
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QGraphicsScene>
@@ -232,6 +233,7 @@ TEST(PanelsFit, EveryControlShowsItsWholeTextInBothLanguages) {
                 for (const QWidget* widget : controls->findChildren<QWidget*>()) {
                     const bool hasText = qobject_cast<const QComboBox*>(widget) || qobject_cast<const QCheckBox*>(widget) ||
                                          qobject_cast<const QPushButton*>(widget) ||
+                                         qobject_cast<const QAbstractSpinBox*>(widget) ||
                                          (qobject_cast<const QLabel*>(widget) && !qobject_cast<const QLabel*>(widget)->wordWrap());
                     if (!hasText) continue;
                     EXPECT_TRUE(wholeAndInSight(widget, *scroll))
@@ -239,6 +241,7 @@ TEST(PanelsFit, EveryControlShowsItsWholeTextInBothLanguages) {
                             << (qobject_cast<const QComboBox*>(widget) ? qobject_cast<const QComboBox*>(widget)->currentText()
                                 : qobject_cast<const QAbstractButton*>(widget) ? qobject_cast<const QAbstractButton*>(widget)->text()
                                 : qobject_cast<const QLabel*>(widget)          ? qobject_cast<const QLabel*>(widget)->text()
+                                : qobject_cast<const QAbstractSpinBox*>(widget) ? qobject_cast<const QAbstractSpinBox*>(widget)->text()
                                                                                : QString())
                                    .toStdString()
                             << "\"";
