@@ -68,6 +68,9 @@ QString sub(const QString& text) { return QStringLiteral("<sub>%1</sub>").arg(te
 
 CellExplainer::CellExplainer(QWidget* parent) : QTextBrowser(parent) {
     setOpenLinks(false);
+    // Lines break between words only (the default also breaks inside them: "a no|un" in a
+    // highlighted line of presentation mode).
+    setWordWrapMode(QTextOption::WordWrap);
     applyStyleSheet();
     clearCell();
 }
@@ -250,11 +253,14 @@ QString CellExplainer::productsSection(const Context& c) const {
         const QString textStart = largest ? QStringLiteral("<b><font color=\"#202020\">") : QString();
         const QString textEnd = largest ? QStringLiteral("</font></b>") : QString();
         if (!c.tables) {
-            QString line = QStringLiteral("%1: %2 × %3 = %4").arg(m).arg(num(cell.q[m]), num(cell.k[m]), num(cell.products[m]));
+            // The product in bold, as the formulas below write their results.
+            QString line = QStringLiteral("%1: %2 × %3 = <b>%4</b>").arg(m).arg(num(cell.q[m]), num(cell.k[m]), num(cell.products[m]));
             if (named)
                 line += QStringLiteral(" (%1 ↔ %2)").arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped());
-            html += QStringLiteral("<tr><td style=\"white-space: normal\"%1>").arg(highlight) + textStart + line +
-                    textEnd + QStringLiteral("</td></tr>");
+            // The dark text as the cell's style: inside a <font> the cell's white-space is lost.
+            const QString style = largest ? QStringLiteral("white-space: normal; color: #202020")
+                                          : QStringLiteral("white-space: normal");
+            html += QStringLiteral("<tr><td style=\"%1\"%2>").arg(style, highlight) + line + QStringLiteral("</td></tr>");
             continue;
         }
         const QString cellStart = QStringLiteral("<td align=\"right\"%1>").arg(highlight) + textStart;
