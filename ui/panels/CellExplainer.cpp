@@ -231,7 +231,8 @@ QString CellExplainer::productsSection(const Context& c) const {
         html += QStringLiteral("<table width=\"100%\"><tr><th align=\"left\">m: q%1[m] × k%2[m] = q%1[m]·k%2[m]</th></tr>")
                     .arg(sub(c.i), sub(c.j));
     } else {
-        html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
+        // A zero-width space lets the product's header wrap after "·" (lines break between words).
+        html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·\u200Bk%2[m]</th>")
                     .arg(sub(c.i), sub(c.j), named ? QStringLiteral(" width=\"100%\"") : QString());
         if (named)
             html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
