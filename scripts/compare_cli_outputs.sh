@@ -8,7 +8,20 @@
 #                              SVG, CSV, JSON and PNG/PDF text equal once the older build's
 #                              "— head h", "(head h shown)", "(head h)" read h+1; PNG and PDF
 #                              pixels the same but for one digit-sized spot per head number
+#   differs (caption layout)   a figure whose title, labels, numbers and colours are the same and
+#                              whose caption says the same, but laid out anew (a build with the
+#                              quarter-inch margin and spaced caption lines against one without):
+#                              SVG text and colours equal in order; PNG/PDF text equal; PNG/PDF
+#                              pixels equal from the top-left of the drawing to the bottom of its
+#                              coloured part (cells and colour bar), the caption under it aside.
+#                              The caption's wording "random W" is read as "untrained random W".
 #   DIFFERS                    anything else (the script then fails)
+#
+# The default projections changed: a build whose `export --help` does not say "teaching
+# (default)" drew random projections without --projections. Such a build is given
+# --projections teaching wherever an example relies on the default (a sentence without a
+# session, --projections, --weights, --d-model or --seed), so that both builds draw the same
+# model: the numbers are compared, not the default.
 #
 # Usage: scripts/compare_cli_outputs.sh OLD_ATTNVIZ NEW_ATTNVIZ
 #
@@ -61,8 +74,8 @@ LONG_TEXT = ("L'animal n'a pas traversé la rue parce qu'il était trop fatigué
 EXAMPLES = [
     ("lesson.attnviz", ["--text", "Le chat est assis sur le tapis", "--heads", "2", "--causal"], None),
     ("chat.png", ["--text", "Le chat est assis"], 0),
-    ("il.png", ["--text", "L'animal n'a pas traversé la rue parce qu'il était trop fatigué.",
-                "--projections", "teaching"], 0),
+    ("il.png", ["--text", "L'animal n'a pas traversé la rue parce qu'il était trop fatigué."], 0),
+    ("random.png", ["--text", "Le chat est assis", "--projections", "random"], 0),
     ("cat.png", ["--text", "The cat is sitting", "--causal", "--dpi", "300"], 0),
     ("scores.svg", ["--session", "lesson.attnviz", "--step", "scores", "--head", "2"], 1),
     ("mean.pdf", ["--text-file", "long.txt", "--heads", "2", "--d-model", "16", "--head", "mean", "--no-values"], None),
@@ -86,12 +99,24 @@ def counts_heads_from_one(program):
     return b"counted from 1" in help_text
 
 
-def spelled_for(arguments, from_one):
-    """The arguments for a build: --head h becomes --head h-1 for a build counting from 0."""
+def defaults_to_teaching(program):
+    help_text = subprocess.run([program, "export", "--help"], env=env, capture_output=True).stdout
+    return b"teaching (default)" in help_text
+
+
+RANDOM_ASKED_FOR = ("--session", "--projections", "--weights", "--d-model", "--seed")
+
+
+def spelled_for(arguments, from_one, teaching_default=True):
+    """The arguments for a build: --head h becomes --head h-1 for a build counting from 0; a
+    build drawing random projections by default is asked for the teaching model where an example
+    relies on the default."""
     out = list(arguments)
     for i, argument in enumerate(out[:-1]):
         if argument == "--head" and out[i + 1].isdigit() and not from_one:
             out[i + 1] = str(int(out[i + 1]) - 1)
+    if not teaching_default and not any(a in RANDOM_ASKED_FOR for a in out):
+        out += ["--projections", "teaching"]
     return out
 
 
@@ -100,8 +125,9 @@ def run_examples(program, folder, from_one):
     with open(os.path.join(folder, "long.txt"), "w", encoding="utf-8") as f:
         f.write(LONG_TEXT)
     results = {}
+    teaching_default = defaults_to_teaching(program)
     for output, arguments, _ in EXAMPLES:
-        command = [program, "export"] + spelled_for(arguments, from_one) + ["-o", output]
+        command = [program, "export"] + spelled_for(arguments, from_one, teaching_default) + ["-o", output]
         done = subprocess.run(command, cwd=folder, env=env, capture_output=True)
         results[output] = (done.returncode, done.stderr.decode("utf-8", "replace").strip())
     return results
@@ -228,6 +254,106 @@ def compare_pdf(old_path, new_path, index):
     return pixels_differ_by_digits(pages[0], pages[1], TITLE_EM * dpi / 96, head_numbers(new_text, index + 1))
 
 
+def reworded(data):
+    """The older caption's words as the newer one says them: random projections are untrained."""
+    return re.sub(rb"(?<!untrained )random W", b"untrained random W", data)
+
+
+def words(data):
+    """Text as a list of words, the caption's " · " separators (lines break in their place) aside."""
+    return [w for w in data.split() if w != b"\xc2\xb7"]
+
+
+def drawing(image):
+    """The part of a figure above its caption: from the top-left of its ink to the bottom row of
+    its coloured part (cells, colour bar), as (width, height, rows of pixels)."""
+    width, height, pixels = image
+    stride = width * 3
+    ink_rows, ink_cols, coloured = [], {}, 0
+    for y in range(height):
+        row = pixels[y * stride:(y + 1) * stride]
+        inked = [x for x in range(width) if min(row[3 * x:3 * x + 3]) < 250]
+        if inked:
+            ink_rows.append(y)
+            ink_cols[y] = (inked[0], inked[-1])
+        if any(max(row[3 * x:3 * x + 3]) - min(row[3 * x:3 * x + 3]) > 40 for x in range(0, width, 2)):
+            coloured = y
+    if not ink_rows:
+        return 0, 0, []
+    top = ink_rows[0]
+    drawn = [ink_cols[y] for y in ink_rows if y <= coloured]  # the caption's width aside
+    left, right = min(c[0] for c in drawn), max(c[1] for c in drawn)
+    rows = [pixels[y * stride + 3 * left:y * stride + 3 * (right + 1)] for y in range(top, coloured + 1)]
+    return right - left + 1, len(rows), rows
+
+
+def drawings_equal(old, new, tolerant=False):
+    """(problem or None, what was seen) for two rendered figures (ppm tuples). Tolerant: a PDF
+    page whose height changed in whole points puts its drawing a fraction of a pixel elsewhere, so
+    sizes may differ by a pixel and at most 2 % of the pixels by more than a quarter of a channel."""
+    a, b = drawing(old), drawing(new)
+    if a[2] == b[2] and a[:2] == b[:2]:
+        return None, "the %dx%d pixels above the caption are the same" % (a[0], a[1])
+    if not tolerant:
+        if a[:2] != b[:2]:
+            return "the drawings above the captions differ in size: %dx%d vs %dx%d" % (a[0], a[1], b[0], b[1]), ""
+        return "the drawings above the captions differ", ""
+    if abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 1:
+        return "the drawings above the captions differ in size: %dx%d vs %dx%d" % (a[0], a[1], b[0], b[1]), ""
+    width, height = min(a[0], b[0]), min(a[1], b[1])
+    far = sum(1 for y in range(height) for x in range(3 * width)
+              if abs(a[2][y][x] - b[2][y][x]) > 64)
+    share = far / (3.0 * width * height)
+    if share > 0.02:
+        return "the drawings above the captions differ (%.1f %% of the pixels)" % (100 * share), ""
+    return None, "the %dx%d pixels above the caption are the same but for %.2f %% (edges moved by under a pixel)" % (
+        width, height, 100 * share)
+
+
+def svg_content(data):
+    """An SVG's texts and colours in drawing order, its coordinates left out (a colour set again
+    as it is counts once: the caption's lines may each set it)."""
+    texts = re.findall(rb"<text[^>]*>(.*?)</text>", data, re.S)
+    colours = []
+    for colour in re.findall(rb"(?:fill|stroke)=\"(#[0-9a-fA-F]{6})\"", data):
+        if not colours or colours[-1] != colour:
+            colours.append(colour)
+    return texts, colours
+
+
+def caption_layout(name, old_path, new_path, index):
+    """(problem or None, what was seen): the same figure with its caption laid out anew."""
+    old, new = open(old_path, "rb").read(), open(new_path, "rb").read()
+    renumbered = index is not None and not old_from_one  # the older build counted heads from 0
+    if renumbered:
+        old = renumber(old, index)
+    if name.endswith(".svg"):
+        (old_texts, old_colours), (new_texts, new_colours) = svg_content(reworded(old)), svg_content(new)
+        if old_colours != new_colours:
+            return "the colours differ", ""
+        if words(b" ".join(old_texts)) != words(b" ".join(new_texts)):
+            return "the texts differ", ""
+        return None, "%d texts and %d colours the same, in order" % (len(new_texts), len(new_colours))
+    if name.endswith(".png"):
+        old_text = reworded(b" ".join(d for t, d in png_chunks(old) if t in (b"iTXt", b"tEXt")))
+        new_text = b" ".join(d for t, d in png_chunks(new) if t in (b"iTXt", b"tEXt"))
+        if words(old_text) != words(new_text):
+            return "the title or caption differs", ""
+        return drawings_equal(ppm(["pngtopnm", old_path]), ppm(["pngtopnm", new_path]))
+    if name.endswith(".pdf"):
+        old_text = subprocess.run(["pdftotext", "-raw", old_path, "-"], capture_output=True).stdout
+        new_text = subprocess.run(["pdftotext", "-raw", new_path, "-"], capture_output=True).stdout
+        if renumbered:
+            old_text = renumber(old_text, index)
+        if words(reworded(old_text)) != words(new_text):
+            return "the text differs", ""
+        # At 96 dpi a figure unit is a pixel: a page margin of whole units moves the drawing by
+        # whole pixels, give or take the page height's rounding to whole points.
+        pages = [ppm(["pdftoppm", "-r", "96", "-singlefile", path]) for path in (old_path, new_path)]
+        return drawings_equal(pages[0], pages[1], tolerant=True)
+    return "not a figure", ""
+
+
 def without_date(data):
     return re.sub(rb"/CreationDate \(D:[0-9Z+\-']*\)", b"/CreationDate ()", data)
 
@@ -246,7 +372,14 @@ def verdict(name, old_path, new_path, index):
         problem, seen = None, "equal once the old head %d reads %d" % (index, index + 1)
     else:
         problem, seen = "the bytes differ beyond the head's number", ""
-    return ("differs (head numbering)", seen) if problem is None else ("DIFFERS", problem)
+    if problem is None:
+        return "differs (head numbering)", seen
+    if name.endswith((".png", ".svg", ".pdf")):
+        layout_problem, layout_seen = caption_layout(name, old_path, new_path, index)
+        if layout_problem is None:
+            return "differs (caption layout)", layout_seen
+        problem += "; as a new caption layout: " + layout_problem
+    return "DIFFERS", problem
 
 
 old_from_one, new_from_one = counts_heads_from_one(old_program), counts_heads_from_one(new_program)

@@ -311,6 +311,12 @@ void ConfigOverrides::applyTo(AttentionConfig& config) const {
     if (seed) config.seed = *seed;
 }
 
+AttentionConfig startingConfig(const ConfigOverrides& overrides, bool hasWeights) {
+    const bool randomAskedFor = overrides.projections ? *overrides.projections != ProjectionPreset::Teaching
+                                                      : hasWeights || overrides.dModel || overrides.seed;
+    return randomAskedFor ? AttentionConfig{} : teachingConfig();
+}
+
 CommandLine parseCommandLine(const QStringList& arguments) {
     try {
         if (arguments.size() > 1 && arguments[1] == QLatin1String("export")) return parseExport(arguments);
@@ -369,12 +375,13 @@ QString exportHelpText() {
         "  --session FILE         a saved .attnviz session (settings and view); the options below\n"
         "                         replace its settings    example: --session lesson.attnviz --causal\n"
         "\n"
-        "Settings (defaults: random projections, no mask, d_model 8, 1 head, T 1, scaling on,\n"
-        "positions on, seed 42):\n"
-        "  --projections NAME     teaching: the window's model, whose 20 dimensions have names\n"
-        "                         (d_model 20; heads must divide 20); random: seeded, untrained;\n"
-        "                         identity: Q, K, V are slices of X\n"
-        "                                                 example: --projections teaching\n"
+        "Settings (default: the window's, never its remembered ones: the teaching model, d_model 20,\n"
+        "1 head, no mask, T 1, scaling on, positions on). --d-model or --seed without --projections,\n"
+        "and --weights, start from random projections instead (d_model 8, seed 42):\n"
+        "  --projections NAME     teaching (default): the window's model, whose 20 dimensions have\n"
+        "                         names (d_model 20; heads must divide 20); random: seeded,\n"
+        "                         untrained (the caption says so); identity: Q, K, V are slices of X\n"
+        "                                                 example: --projections random\n"
         "  --causal               causal mask: key j visible from query i only if j <= i\n"
         "                                                 example: --causal\n"
         "  --window W             sliding window: |i - j| < W (W >= 1)\n"
@@ -382,7 +389,8 @@ QString exportHelpText() {
         "  --global I,J           global tokens of the window: token positions, counted from 0 as\n"
         "                         the token chips show them, separated by commas\n"
         "                                                 example: --window 2 --global 0,5\n"
-        "  --d-model N            embedding size          example: --d-model 16\n"
+        "  --d-model N            embedding size (random projections unless --projections says\n"
+        "                         otherwise)              example: --d-model 16\n"
         "  --heads H              number of heads; must divide d_model (d_k = d_model / H)\n"
         "                                                 example: --heads 2\n"
         "  --temperature T        scores are divided by sqrt(d_k)·T (T > 0)\n"
@@ -390,7 +398,8 @@ QString exportHelpText() {
         "  --no-scale             do not divide by sqrt(d_k) (only by T)\n"
         "                                                 example: --no-scale\n"
         "  --no-positions         no positional encoding  example: --no-positions\n"
-        "  --seed S               seed of the embeddings and W matrices (0 … 2^64-1)\n"
+        "  --seed S               seed of the random embeddings and W matrices (0 … 2^64-1; random\n"
+        "                         projections unless --projections says otherwise)\n"
         "                                                 example: --seed 7\n"
         "  --weights FILE         W_Q, W_K, W_V, W_O from a weights JSON file, a folder of\n"
         "                         W_Q.npy … W_O.npy, or one of those .npy files; d_model is theirs\n"
@@ -422,7 +431,8 @@ QString exportHelpText() {
         "                                                 example: --colour-range row\n"
         "  --values, --no-values  numbers in the cells when they fit (default: on)\n"
         "                                                 example: --no-values\n"
-        "  SVG and PDF are vector (text stays text); --scale and --dpi only change PNG.\n"
+        "  SVG and PDF are vector (text stays text); --scale and --dpi only change PNG. Titles,\n"
+        "  captions and numbers are in English (0.83) whatever the system's language.\n"
         "\n"
         "Output:\n"
         "  -o, --output FILE      the file to write; replaced atomically, never left half-written\n"
@@ -434,6 +444,7 @@ QString exportHelpText() {
         "\n"
         "Examples:\n"
         "  attnviz export --text \"Le chat est assis\" -o chat.png\n"
+        "  attnviz export --text \"Le chat est assis\" --projections random -o random.png\n"
         "  attnviz export --text \"The cat is sitting\" --causal --step weights --dpi 300 -o cat.png\n"
         "  attnviz export --session lesson.attnviz --step scores --head 2 -o scores.svg\n"
         "  attnviz export --text-file long.txt --no-values --heads 2 --d-model 16 --head mean -o mean.pdf\n"

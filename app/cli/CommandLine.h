@@ -30,6 +30,13 @@ struct ConfigOverrides {
     void applyTo(AttentionConfig& config) const;
 };
 
+/// The settings a sentence given with --text or --text-file starts from, before the overrides:
+/// the window's default (the teaching model, teachingConfig()), unless the command line asks for
+/// other projections: --projections random|identity, --weights, or --d-model or --seed without
+/// --projections (sizes and seeds belong to random projections) start from AttentionConfig{}
+/// (random, d_model 8). Never the window's remembered settings.
+[[nodiscard]] AttentionConfig startingConfig(const ConfigOverrides& overrides, bool hasWeights);
+
 /// Where the sentence comes from: exactly one of them.
 enum class InputKind { Text, TextFile, Session };
 

@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QGuiApplication>
+#include <QLocale>
 
 #include <cstdio>
 #include <iostream>
@@ -42,13 +43,14 @@ std::string readStandardInput() {
 /// The sentence, settings and view asked for: the input's, with the command line's on top.
 Session requestedSession(const ExportOptions& options) {
     Session session;
-    switch (options.input) {
-        case InputKind::Text: session.sentence = options.text.toStdString(); break;
-        case InputKind::TextFile:
-            session.sentence = options.inputPath == QLatin1String("-") ? readStandardInput()
-                                                                       : readFileBytes(toPath(options.inputPath));
-            break;
-        case InputKind::Session: session = loadSession(toPath(options.inputPath)); break;
+    if (options.input == InputKind::Session) {
+        session = loadSession(toPath(options.inputPath));
+    } else {
+        // The window's default settings and view (SessionView{} is the window's default view).
+        session.config = startingConfig(options.overrides, !options.weightsPath.isEmpty());
+        session.sentence = options.input == InputKind::Text ? options.text.toStdString()
+                           : options.inputPath == QLatin1String("-") ? readStandardInput()
+                                                                     : readFileBytes(toPath(options.inputPath));
     }
     options.overrides.applyTo(session.config);
     if (options.step) session.view.step = *options.step;
@@ -130,9 +132,11 @@ void exportTrace(const ui::ExportRequest& request, const char* programPath) {
     int argc = 1;
     char* argv[] = {const_cast<char*>(programPath), nullptr};
     QGuiApplication application(argc, argv);
-    // Command-line figures are in English whatever the locale; the English catalogue holds the
-    // plural forms ("1 head", "2 heads").
+    // A figure of the command line reads the same on every machine: English words (the English
+    // catalogue holds only the plural forms: "1 head", "2 heads") and C-locale numbers (0.83,
+    // never 0,83), whatever LANG says.
     ui::setLanguage(QStringLiteral("en"));
+    QLocale::setDefault(QLocale::c());
     ui::exportFile(request);
 }
 

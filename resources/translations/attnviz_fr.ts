@@ -8,10 +8,6 @@
         <translation>&lt;p&gt;Cliquez sur une case de la carte de chaleur pour voir comment son poids est calculé.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Weight %1: query %2 «&amp;nbsp;%3&amp;nbsp;» → key %4 «&amp;nbsp;%5&amp;nbsp;»&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;Poids %1&#xa0;: requête %2 «&amp;nbsp;%3&amp;nbsp;» → clé %4 «&amp;nbsp;%5&amp;nbsp;»&lt;/h3&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;The heatmap shows the mean over the %1 heads:&lt;/p&gt;</source>
         <translation>&lt;p&gt;La carte de chaleur montre la moyenne sur les %1 têtes&#xa0;:&lt;/p&gt;</translation>
     </message>
@@ -28,16 +24,8 @@
         <translation>&lt;p&gt;Tête %1 sur %2 (sa propre tranche de d_k = %3 colonnes de Q et de K).&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;1. The query of «&amp;nbsp;%1&amp;nbsp;» and the key of «&amp;nbsp;%2&amp;nbsp;»&lt;/b&gt; (d_k = %3 numbers each)&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;1. La requête de «&amp;nbsp;%1&amp;nbsp;» et la clé de «&amp;nbsp;%2&amp;nbsp;»&lt;/b&gt; (d_k = %3 nombres chacune)&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>dimension: query ↔ key</source>
         <translation>dimension&#xa0;: requête ↔ clé</translation>
-    </message>
-    <message>
-        <source>«&amp;nbsp;%1&amp;nbsp;» × «&amp;nbsp;%2&amp;nbsp;» = %3 × %4 = &lt;b&gt;%5&lt;/b&gt;</source>
-        <translation>«&amp;nbsp;%1&amp;nbsp;» × «&amp;nbsp;%2&amp;nbsp;» = %3 × %4 = &lt;b&gt;%5&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;The largest products (highlighted below):&lt;/p&gt;</source>
@@ -155,6 +143,18 @@
     <message>
         <source>&lt;p&gt;The weights of “%1” stay hidden until the guess is revealed: what do you think it attends to most?&lt;/p&gt;</source>
         <translation>&lt;p&gt;Les poids de «&#xa0;%1&#xa0;» restent cachés jusqu’à ce que la réponse soit révélée&#xa0;: à quelle clé, selon vous, prête-t-il le plus attention&#xa0;?&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Weight %1: query %2 %3 → key %4 %5&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Poids %1&#xa0;: requête %2 %3 → clé %4 %5&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;1. The query of %1 and the key of %2&lt;/b&gt; (d_k = %3 numbers each)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;1. La requête de %1 et la clé de %2&lt;/b&gt; (d_k = %3 nombres chacune)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 × %2 = %3 × %4 = &lt;b&gt;%5&lt;/b&gt;</source>
+        <translation>%1 × %2 = %3 × %4 = &lt;b&gt;%5&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -1538,10 +1538,6 @@
         <translation>positions désactivées</translation>
     </message>
     <message>
-        <source>random W</source>
-        <translation>W aléatoires</translation>
-    </message>
-    <message>
         <source>identity W</source>
         <translation>W identité</translation>
     </message>
@@ -1582,6 +1578,10 @@
     <message>
         <source>colours: smallest to largest weight (%1 to %2)</source>
         <translation>couleurs&#xa0;: du plus petit au plus grand poids (%1 à %2)</translation>
+    </message>
+    <message>
+        <source>untrained random W</source>
+        <translation>W aléatoires non entraînées</translation>
     </message>
 </context>
 <context>
@@ -2045,16 +2045,20 @@
         <translation>tête %1</translation>
     </message>
     <message>
-        <source>Query %1 «&#xa0;%2&#xa0;», %3: top %4 of %5 keys</source>
-        <translation>Requête %1 «&#xa0;%2&#xa0;», %3&#xa0;: les %4 plus grands poids sur %5 clés</translation>
-    </message>
-    <message>
-        <source>Query %1 «&#xa0;%2&#xa0;», %3: its weights over the keys</source>
-        <translation>Requête %1 «&#xa0;%2&#xa0;», %3&#xa0;: ses poids sur les clés</translation>
-    </message>
-    <message>
         <source>“%1”: hidden until the guess is revealed</source>
         <translation>«&#xa0;%1&#xa0;»&#xa0;: caché jusqu’à ce que la réponse soit révélée</translation>
+    </message>
+    <message>
+        <source>Query %1 %2, %3: top %4 of %5 keys</source>
+        <translation>Requête %1 %2, %3&#xa0;: les %4 plus grands poids sur %5 clés</translation>
+    </message>
+    <message>
+        <source>Query %1 %2, %3: its weights over the keys</source>
+        <translation>Requête %1 %2, %3&#xa0;: ses poids sur les clés</translation>
+    </message>
+    <message>
+        <source>Key %1 is masked for this query: its weight is 0.</source>
+        <translation>La clé %1 est masquée pour cette requête&#xa0;: son poids est 0.</translation>
     </message>
 </context>
 <context>

@@ -255,7 +255,7 @@ TEST(CliExport, EachColourRangeIsNamedInTheCaptionAndOnTheColourBar) {
     TempFolder folder;
     const auto exported = [&](const std::string& range) {
         const std::string out = folder.file(range + ".svg");
-        const auto r = runAttnviz({"export", "--text", kSentence, "--causal", "--colour-range", range, "-o", out});
+        const auto r = runAttnviz({"export", "--text", kSentence, "--projections", "random", "--causal", "--colour-range", range, "-o", out});
         EXPECT_EQ(r.exitCode, 0) << r.err;
         return readFileBytes(out);
     };
@@ -296,7 +296,7 @@ TEST(CliExport, EachColourRangeIsNamedInTheCaptionAndOnTheColourBar) {
 TEST(CliExport, TextFileAndStandardInput) {
     TempFolder folder;
     writeFile(folder.file("s.txt"), kSentence + "\n");
-    const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
+    const AttentionTrace trace = AttentionTrace::compute(kSentence, teachingConfig());  // the default
     auto r = runAttnviz({"export", "--text-file", folder.file("s.txt"), "-o", folder.file("a.csv")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(folder.file("a.csv"))).values,

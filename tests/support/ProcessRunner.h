@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <string>
 #include <string_view>
@@ -26,6 +27,8 @@ struct RunResult {
 struct RunOptions {
     std::string standardInput;             ///< fed to the child's standard input
     rlim_t fileSizeLimit = RLIM_INFINITY;  ///< RLIMIT_FSIZE of the child (SIGXFSZ ignored)
+    /// "NAME=value" entries set in the child's environment, replacing the variables of those names.
+    std::vector<std::string> environment;
 };
 
 /// Runs argv (argv[0] looked up in PATH unless it holds a '/') and waits for it. Its standard
@@ -40,12 +43,16 @@ inline RunResult runProgram(const std::vector<std::string>& argv, const RunOptio
     std::vector<char*> childArgv;
     for (std::string& a : arguments) childArgv.push_back(a.data());
     childArgv.push_back(nullptr);
+    std::vector<std::string> extra = options.environment;
+    std::vector<std::string_view> removed = {"DISPLAY=", "WAYLAND_DISPLAY=", "QT_QPA_PLATFORM="};
+    for (const std::string& entry : extra) removed.push_back(std::string_view(entry).substr(0, entry.find('=') + 1));
     std::vector<char*> childEnvironment;
     for (char** variable = environ; *variable; ++variable) {
         const std::string_view v(*variable);
-        if (!v.starts_with("DISPLAY=") && !v.starts_with("WAYLAND_DISPLAY=") && !v.starts_with("QT_QPA_PLATFORM="))
+        if (std::none_of(removed.begin(), removed.end(), [&](std::string_view name) { return v.starts_with(name); }))
             childEnvironment.push_back(*variable);
     }
+    for (std::string& entry : extra) childEnvironment.push_back(entry.data());
     childEnvironment.push_back(nullptr);
 
     const pid_t pid = ::fork();

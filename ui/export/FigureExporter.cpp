@@ -159,7 +159,12 @@ QByteArray renderSvg(const FigureRenderer& figure) {
 }
 
 QByteArray renderPdf(const FigureRenderer& figure) {
-    return paintPdf(figure.size(), figure.title(), [&](QPainter& painter) { figure.paint(painter); });
+    const QSizeF page = figure.size() + QSizeF(2 * kPdfPageMargin, 2 * kPdfPageMargin);
+    return paintPdf(page, figure.title(), [&](QPainter& painter) {
+        painter.fillRect(QRectF(QPointF(0, 0), page), figure.style().background);
+        painter.translate(kPdfPageMargin, kPdfPageMargin);
+        figure.paint(painter);
+    });
 }
 
 QByteArray paintSvg(QSizeF size, const QString& title, const QString& description,

@@ -32,7 +32,10 @@ inline constexpr double kLargestPngPixels = 400e6;
 [[nodiscard]] QByteArray renderPng(const FigureRenderer& figure, double scale);
 /// SVG of the figure (paintSvg), its title and caption as the document's title and description.
 [[nodiscard]] QByteArray renderSvg(const FigureRenderer& figure);
-/// PDF of the figure (paintPdf), its title as the document's title.
+/// White space a PDF page adds around the figure, in figure units: with the figure's own margin,
+/// a quarter of an inch (24 units), so that the caption does not sit at the paper's edge.
+inline constexpr double kPdfPageMargin = 14;
+/// PDF of the figure (paintPdf) with kPdfPageMargin around it, its title as the document's title.
 [[nodiscard]] QByteArray renderPdf(const FigureRenderer& figure);
 
 /// What paint draws on a size (figure units) page, as SVG 1.2 Tiny (QSvgGenerator): rectangles,

@@ -20,6 +20,9 @@ constexpr int kTitlePixels = 17;
 constexpr int kCaptionPixels = 11;
 constexpr int kValuePixelsLargest = 12;
 constexpr int kValuePixelsSmallest = 9;
+/// Caption lines are this many caption font heights apart, so that one line's descenders never
+/// touch the next line's capitals.
+constexpr double kCaptionLineSpacing = 1.4;
 
 QFont figureFont(int pixels, bool bold = false) {
     QFont font(QStringLiteral("DejaVu Sans"));
@@ -133,11 +136,10 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
     const double titleWidth = std::ceil(titleMetrics.horizontalAdvance(title_));
 
     double width = std::max(layout_.size.width(), titleWidth + 2 * kOuterMargin);
-    QRectF captionBounds;
     if (!caption_.isEmpty()) {
         caption_ = balancedCaption(caption_, captionMetrics, std::max(width, kCaptionMinWidth));
-        captionBounds = captionMetrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignHCenter, caption_);
-        width = std::max(width, std::ceil(captionBounds.width()));
+        const QRectF bounds = captionMetrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignHCenter, caption_);
+        width = std::max(width, std::ceil(bounds.width()));
     }
     width += 2 * kOuterMargin;
 
@@ -150,11 +152,24 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
     heatmapOrigin_ = origin;
 
     double bottom = heatmapOrigin_.y() + layout_.size.height();
+    captionLines_.clear();
     if (!caption_.isEmpty()) {
-        captionRect_ = QRectF(kOuterMargin, bottom, width - 2 * kOuterMargin, std::ceil(captionBounds.height()));
-        bottom = captionRect_.bottom();
+        const double pitch = std::ceil(captionMetrics.height() * kCaptionLineSpacing);
+        const QStringList lines = caption_.split(QLatin1Char('\n'));
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const QRectF line(kOuterMargin, bottom + static_cast<double>(i) * pitch, width - 2 * kOuterMargin,
+                              std::ceil(captionMetrics.height()));
+            captionLines_.push_back({line, lines[i]});
+        }
+        bottom = captionLines_.back().rect.bottom();
     }
     size_ = QSizeF(std::ceil(width), std::ceil(bottom + kOuterMargin));
+}
+
+std::vector<QRectF> FigureRenderer::captionLineRects() const {
+    std::vector<QRectF> rects;
+    for (const CaptionLine& line : captionLines_) rects.push_back(line.rect);
+    return rects;
 }
 
 QRectF FigureRenderer::gridRect() const { return layout_.grid.translated(heatmapOrigin_); }
@@ -178,11 +193,9 @@ void FigureRenderer::paint(QPainter& painter) const {
     paintHeatmap(painter);
     painter.restore();
 
-    if (!caption_.isEmpty()) {
-        painter.setFont(captionFont_);
-        painter.setPen(QColor(68, 68, 68));
-        painter.drawText(captionRect_, Qt::AlignHCenter | Qt::AlignTop, caption_);
-    }
+    painter.setFont(captionFont_);
+    painter.setPen(QColor(68, 68, 68));
+    for (const CaptionLine& line : captionLines_) painter.drawText(line.rect, Qt::AlignHCenter | Qt::AlignTop, line.text);
     painter.restore();
 }
 
@@ -290,7 +303,8 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
     parts << (masks.isEmpty() ? tr("no mask") : tr("mask: %1").arg(masks.join(QStringLiteral(" + "))));
     parts << (config.positionalEncoding ? tr("positions on") : tr("positions off"));
     switch (config.preset) {
-        case ProjectionPreset::Random: parts << tr("random W"); break;
+        // Random weights are an untrained model's: a figure of them must not pass for learnt attention.
+        case ProjectionPreset::Random: parts << tr("untrained random W"); break;
         case ProjectionPreset::Identity: parts << tr("identity W"); break;
         case ProjectionPreset::Supplied: parts << tr("supplied W"); break;
         case ProjectionPreset::Teaching: parts << tr("teaching model"); break;

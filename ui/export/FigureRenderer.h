@@ -7,6 +7,8 @@
 #include <QSizeF>
 #include <QString>
 
+#include <vector>
+
 #include "ui/heatmap/HeatmapPainter.h"
 #include "ui/heatmap/MatrixSource.h"
 
@@ -57,6 +59,8 @@ public:
     [[nodiscard]] QRectF cellRect(int row, int col) const;
     /// Whether values are drawn in the cells (asked for, and they fit).
     [[nodiscard]] bool valuesShown() const { return heatmap_.valuesFit(cellSize_); }
+    /// The caption's lines as laid out, top to bottom, in figure units (empty without a caption).
+    [[nodiscard]] std::vector<QRectF> captionLineRects() const;
 
     /// Draws the figure with its top-left corner at (0, 0), background filled.
     void paint(QPainter& painter) const;
@@ -84,7 +88,12 @@ private:
     double cellSize_ = 1;
     HeatmapLayout layout_;
     QPointF heatmapOrigin_;  ///< where the HeatmapPainter figure's (0, 0) goes
-    QRectF titleRect_, captionRect_;
+    struct CaptionLine {
+        QRectF rect;
+        QString text;
+    };
+    QRectF titleRect_;
+    std::vector<CaptionLine> captionLines_;
     QSizeF size_;
 };
 

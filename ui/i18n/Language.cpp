@@ -60,6 +60,11 @@ QString currentLanguage() { return installed().code; }
 
 QLocale numberLocale() { return QLocale(currentLanguage()); }
 
+QString quoted(const QString& text) {
+    if (currentLanguage() == QLatin1String("fr")) return QStringLiteral("«\u00a0%1\u00a0»").arg(text);
+    return QStringLiteral("“%1”").arg(text);
+}
+
 QString dimensionName(const TeachingModel& model, const TeachingDimension& dimension) {
     return QString::fromStdString(model.localized(dimension, currentLanguage().toStdString()).name);
 }

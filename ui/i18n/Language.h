@@ -28,6 +28,10 @@ bool setLanguage(const QString& code);
 /// for formatValue and its friends. Files (CSV, JSON) and the command line never use it.
 [[nodiscard]] QLocale numberLocale();
 
+/// text in the quotation marks of the current language: “text” in English, «\u00a0text\u00a0» (with
+/// no-break spaces, as French typography wants) in French. Plain text; escape it for HTML after.
+[[nodiscard]] QString quoted(const QString& text);
+
 /// A teaching-model dimension's name (explanation) in the current language: model.json's
 /// translation when it has one, else as written (TeachingModel::localized). GUI thread.
 [[nodiscard]] QString dimensionName(const TeachingModel& model, const TeachingDimension& dimension);

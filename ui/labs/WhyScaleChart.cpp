@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
@@ -15,11 +16,14 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
+#include <iterator>
+#include <utility>
 #include <optional>
 
 #include "core/base/Errors.h"
@@ -29,6 +33,7 @@
 #include "ui/export/FigureRenderer.h"
 #include "ui/export/FilePath.h"
 #include "ui/i18n/CoreMessages.h"
+#include "ui/style/ChartTitle.h"
 #include "ui/style/Theme.h"
 
 namespace attnviz::ui {
@@ -36,13 +41,21 @@ namespace {
 
 constexpr double kPngScale = 2;
 
+/// The powers of 2 a log axis's labels may step by: 1, 2, 4 … ; 1, 4, 16 … ; 1, 32, 1024; 1, 1024.
+constexpr double kTickBases[] = {2, 4, 32, 1024};
+/// log2 of each axis's range: d_k from 1 to 1024, the variance from 0.5 to 2048.
+constexpr double kDkLog2Range = 10;
+constexpr double kVarianceLog2Range = 12;
+
 QChartView* makeView(QChart* chart) {
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->hide();  // a wrapping QLabel under the chart instead (updateLegends)
     chart->setMargins(QMargins(8, 8, 28, 8));
     auto* view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(320, 260);
+    // Room for the axes' titles whole ("variance (échelle log)" up the side), two charts side by
+    // side in the central area of a 1280-pixel-wide window.
+    view->setMinimumSize(280, 340);
     view->setFocusPolicy(Qt::NoFocus);  // nothing to do with the keyboard in a chart
     return view;
 }
@@ -63,10 +76,48 @@ void styleSeries(QLineSeries* series, const QColor& color, Qt::PenStyle pen, boo
     series->setMarkerSize(9);
 }
 
+/// One legend entry: a sample of the series' line in its colour, then its name. The entry never
+/// breaks inside (no-break spaces); the line breaks between entries.
+QString legendEntry(const QLineSeries* series) {
+    const QPen pen = series->pen();
+    const QString sample = pen.style() == Qt::SolidLine ? QStringLiteral("━━●━━") : QStringLiteral("╍╍╍╍");
+    QString name = series->name().toHtmlEscaped();
+    name.replace(QLatin1Char(' '), QChar(0x00a0));
+    return QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>\u00a0%3")
+        .arg(pen.color().name(), sample, name);
+}
+
+QLabel* makeLegend() {
+    auto* legend = new QLabel;
+    legend->setTextFormat(Qt::RichText);
+    legend->setWordWrap(true);
+    legend->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    return legend;
+}
+
+/// A chart view with its legend under it.
+QWidget* withLegend(QChartView* view, QLabel* legend) {
+    auto* column = new QWidget;
+    auto* layout = new QVBoxLayout(column);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view, 1);
+    layout->addWidget(legend);
+    return column;
+}
+
 }  // namespace
 
 WhyScaleChart::WhyScaleChart(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
+    // On a short screen the page scrolls rather than squeezing its charts under their legends.
+    auto* content = new QWidget;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
     caption_ = new QLabel;
     caption_->setWordWrap(true);
     caption_->setTextFormat(Qt::RichText);
@@ -113,13 +164,19 @@ WhyScaleChart::WhyScaleChart(QWidget* parent) : QWidget(parent) {
     }
 
     charts_ = new QWidget;
-    auto* chartsLayout = new QHBoxLayout(charts_);
-    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout_ = new QBoxLayout(QBoxLayout::LeftToRight, charts_);
+    chartsLayout_->setContentsMargins(0, 0, 0, 0);
     varianceView_ = makeView(varianceChart);
     weightView_ = makeView(weightChart);
-    chartsLayout->addWidget(varianceView_);
-    chartsLayout->addWidget(weightView_);
+    varianceLegend_ = makeLegend();
+    weightLegend_ = makeLegend();
+    chartsLayout_->addWidget(withLegend(varianceView_, varianceLegend_));
+    chartsLayout_->addWidget(withLegend(weightView_, weightLegend_));
     layout->addWidget(charts_, 1);
+    for (QChart* chart : {varianceChart, weightChart}) {
+        connect(chart, &QChart::plotAreaChanged, this, &WhyScaleChart::fitTickLabels);
+        connect(chart, &QGraphicsWidget::geometryChanged, this, &WhyScaleChart::showTitles);
+    }
 
     auto* bottom = new QHBoxLayout;
     status_ = new QLabel;
@@ -188,6 +245,19 @@ QLogValueAxis* WhyScaleChart::dKAxis(Curve curve) const {
     return curve == Curve::VarianceUnscaled || curve == Curve::VarianceScaled ? varianceX_ : weightX_;
 }
 
+void WhyScaleChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    arrangeCharts();
+}
+
+void WhyScaleChart::arrangeCharts() {
+    // Side by side when each chart gets kChartChars average characters, else one above the other
+    // (the page scrolls): a narrow chart cuts its titles ("Largest softmax wei…").
+    const int comfortable = 2 * kChartChars * fontMetrics().averageCharWidth();
+    const auto direction = width() >= comfortable ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (chartsLayout_->direction() != direction) chartsLayout_->setDirection(direction);
+}
+
 void WhyScaleChart::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     start();
@@ -198,7 +268,10 @@ void WhyScaleChart::changeEvent(QEvent* event) {
     switch (event->type()) {
         case QEvent::LanguageChange: retranslateUi(); break;
         case QEvent::PaletteChange: applyTheme(); break;
-        case QEvent::FontChange: applyFonts(); break;
+        case QEvent::FontChange:
+            applyFonts();
+            arrangeCharts();  // the charts' comfortable width follows the font
+            break;
         default: break;
     }
 }
@@ -213,12 +286,12 @@ void WhyScaleChart::retranslateUi() {
            "gradients. Dividing by √d<sub>k</sub> brings the variance back to 1: the scaling by √d<sub>k</sub> "
            "keeps the variance stable, and the weights stay spread out.</p>")
             .arg(kRowLength));
-    varianceChart()->setTitle(tr("Variance of the scores q·k"));
+    varianceTitle_ = tr("Variance of the scores q·k");
     varianceUnscaled_->setName(tr("without scaling (≈ d_k)"));
     varianceScaled_->setName(tr("with ÷√d_k (≈ 1)"));
     varianceX_->setTitleText(tr("d_k (log)"));
     varianceY_->setTitleText(tr("variance (log)"));
-    weightChart()->setTitle(tr("Largest softmax weight (n = %1)").arg(kRowLength));
+    weightTitle_ = tr("Largest softmax weight (n = %1)").arg(kRowLength);
     weightUnscaled_->setName(tr("without scaling"));
     weightScaled_->setName(tr("with ÷√d_k"));
     uniformWeight_->setName(tr("equal weights 1/n"));
@@ -226,6 +299,8 @@ void WhyScaleChart::retranslateUi() {
     weightY_->setTitleText(tr("largest weight"));
     export_->setText(tr("Export Image…"));
     export_->setToolTip(tr("Save both charts as PNG, SVG or PDF"));
+    showTitles();
+    updateLegends();
     if (isReady())
         status_->setText(tr("Measured on %1 random queries and keys (entries uniform, mean 0, variance 1; seed %2) "
                             "for each d_k.")
@@ -241,7 +316,6 @@ void WhyScaleChart::applyTheme() {
         chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
         chart->setBackgroundBrush(palette().color(QPalette::Base));
         chart->setTitleBrush(palette().color(QPalette::Text));
-        chart->legend()->setLabelColor(palette().color(QPalette::Text));
     }
     for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{varianceX_, varianceY_, weightX_, weightY_}) {
         axis->setLabelsColor(palette().color(QPalette::Text));
@@ -257,17 +331,55 @@ void WhyScaleChart::applyTheme() {
     styleSeries(weightScaled_, scaled, Qt::SolidLine, true);
     styleSeries(uniformWeight_, reference, Qt::DashLine, false);
     applyFonts();  // a chart theme resets the fonts
+    updateLegends();
+}
+
+void WhyScaleChart::updateLegends() {
+    const auto entries = [](std::initializer_list<const QLineSeries*> series) {
+        QStringList items;
+        for (const QLineSeries* s : series) items << legendEntry(s);
+        return items.join(QStringLiteral("\u2003 "));  // an em space, then where the line may break
+    };
+    varianceLegend_->setText(entries({varianceUnscaled_, varianceScaled_}));
+    weightLegend_->setText(entries({weightUnscaled_, weightScaled_, uniformWeight_}));
+}
+
+void WhyScaleChart::showTitles() {
+    QFont title = font();
+    title.setBold(true);
+    for (auto [chart, text] : {std::pair{varianceChart(), &varianceTitle_}, std::pair{weightChart(), &weightTitle_}}) {
+        // The chart's margins, and about 32 pixels more that Qt Charts keeps around its title.
+        const double width = chart->size().width() - chart->margins().left() - chart->margins().right() - 32;
+        const QString wrapped = wrappedChartTitle(*text, title, std::max(80.0, width));
+        if (chart->title() != wrapped) chart->setTitle(wrapped);
+    }
+}
+
+double WhyScaleChart::tickBase(double axisLength, double labelPitch, double log2Range) {
+    for (const double base : kTickBases)
+        if (axisLength * std::log2(base) / log2Range >= labelPitch) return base;
+    return kTickBases[std::size(kTickBases) - 1];
+}
+
+void WhyScaleChart::fitTickLabels() {
+    QFont ticks = font();
+    ticks.setPointSizeF(font().pointSizeF() * 0.8);
+    const QFontMetricsF metrics(ticks);
+    // Across: the widest label and a gap of two digits; up the variance axis: a line and a half.
+    const double across = metrics.horizontalAdvance(QStringLiteral("1024")) + 2 * metrics.horizontalAdvance(QLatin1Char('0'));
+    const double up = 1.5 * metrics.height();
+    const auto setBase = [](QLogValueAxis* axis, double base) {
+        if (axis->base() != base) axis->setBase(base);
+    };
+    setBase(varianceX_, tickBase(varianceChart()->plotArea().width(), across, kDkLog2Range));
+    setBase(weightX_, tickBase(weightChart()->plotArea().width(), across, kDkLog2Range));
+    setBase(varianceY_, tickBase(varianceChart()->plotArea().height(), up, kVarianceLog2Range));
 }
 
 void WhyScaleChart::applyFonts() {
     QFont title = font();
     title.setBold(true);
-    QFont legend = font();
-    legend.setPointSizeF(font().pointSizeF() * 0.85);
-    for (QChart* chart : {varianceChart(), weightChart()}) {
-        chart->setTitleFont(title);
-        chart->legend()->setFont(legend);
-    }
+    for (QChart* chart : {varianceChart(), weightChart()}) chart->setTitleFont(title);
     // Eleven powers of 2 side by side: the tick labels a little smaller than the titles.
     QFont ticks = font();
     ticks.setPointSizeF(font().pointSizeF() * 0.8);
@@ -275,12 +387,14 @@ void WhyScaleChart::applyFonts() {
         axis->setLabelsFont(ticks);
         axis->setTitleFont(font());
     }
+    showTitles();  // wrapped for the new font
+    fitTickLabels();
 }
 
 void WhyScaleChart::exportImage(const QString& path) const {
     const QSize size = charts_->size();
     const auto paint = [this](QPainter& painter) { charts_->render(&painter); };
-    const QString title = varianceChart()->title() + QStringLiteral(" · ") + weightChart()->title();
+    const QString title = varianceTitle_ + QStringLiteral(" · ") + weightTitle_;
     const std::optional<ExportFormat> format = exportFormatFromName(QFileInfo(path).suffix());
     QByteArray bytes;
     if (format == ExportFormat::Svg) {

@@ -6,6 +6,7 @@
 
 #include "core/labs/ScalingStudy.h"
 
+class QBoxLayout;
 class QChart;
 class QChartView;
 class QLabel;
@@ -47,18 +48,33 @@ public:
     [[nodiscard]] QChart* varianceChart() const;
     [[nodiscard]] QChart* weightChart() const;
     [[nodiscard]] QLogValueAxis* dKAxis(Curve curve) const;
+    [[nodiscard]] QLogValueAxis* varianceAxis() const { return varianceY_; }
     [[nodiscard]] QLabel* caption() const { return caption_; }
+    /// The legends under the charts: a wrapping line of coloured samples and names each (Qt
+    /// Charts' own legend cuts names it has no room for).
+    [[nodiscard]] QLabel* varianceLegend() const { return varianceLegend_; }
+    [[nodiscard]] QLabel* weightLegend() const { return weightLegend_; }
+
+    /// The base of a log axis's labels (2, 4, 32 or 1024: every one of them a power of 2, so the
+    /// d_k points stay on ticks) whose labels are at least labelPitch apart on an axis of
+    /// axisLength showing log2Range powers of 2: the smallest such base, so the most labels that
+    /// do not run together ("128256 5121024"); 1024 when even that is too tight.
+    [[nodiscard]] static double tickBase(double axisLength, double labelPitch, double log2Range);
 
     /// Writes both charts, as on screen, to path: PNG (at twice the screen size), SVG or PDF
     /// (vector), chosen by the suffix; atomically (an existing file is left as it was on
     /// failure). Throws IoError.
     void exportImage(const QString& path) const;
 
+    /// Each chart side by side needs this many average characters of width, else they stack.
+    static constexpr int kChartChars = 36;
+
 signals:
     void ready();
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -66,6 +82,14 @@ private:
     void applyTheme();
     void applyFonts();
     void showPoints(std::vector<ScalingPoint> points);
+    /// The axes' label bases for the charts' current plot areas and fonts (tickBase).
+    void fitTickLabels();
+    /// The legends' texts in the series' colours.
+    void updateLegends();
+    /// The charts' titles, wrapped to their widths.
+    void showTitles();
+    /// The charts side by side, or one above the other when the page is too narrow for both.
+    void arrangeCharts();
     void exportWithDialog();
 
     QFutureWatcher<std::vector<ScalingPoint>> watcher_;
@@ -73,9 +97,13 @@ private:
     bool started_ = false;
 
     QLabel* caption_ = nullptr;
+    QLabel* varianceLegend_ = nullptr;
+    QLabel* weightLegend_ = nullptr;
+    QString varianceTitle_, weightTitle_;
     QLabel* status_ = nullptr;
     QPushButton* export_ = nullptr;
     QWidget* charts_ = nullptr;
+    QBoxLayout* chartsLayout_ = nullptr;  ///< the charts side by side, or one above the other
     QChartView* varianceView_ = nullptr;
     QChartView* weightView_ = nullptr;
     QLineSeries* varianceUnscaled_ = nullptr;

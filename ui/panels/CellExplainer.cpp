@@ -1,6 +1,7 @@
 #include "ui/panels/CellExplainer.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QScrollBar>
 #include <QStringList>
 
@@ -21,11 +22,15 @@ constexpr int kDecimals = 4;
 constexpr int kMaxTableRows = 16;  // rows of the q/k table before "… more"
 constexpr int kMaxVectorItems = 8;
 constexpr int kLargestCount = 3;  // products highlighted
+constexpr double kCellPadding = 10;  // td and th: padding left and right (applyStyleSheet)
 const QLatin1String kLargestColour("#fff3b0");
 
-QString token(const AttentionTrace& trace, int index) {
-    return QString::fromStdString(trace.tokens()[static_cast<std::size_t>(index)].text).toHtmlEscaped();
+QString tokenText(const AttentionTrace& trace, int index) {
+    return QString::fromStdString(trace.tokens()[static_cast<std::size_t>(index)].text);
 }
+
+/// The token in the interface language's quotation marks, escaped for HTML.
+QString quotedToken(const AttentionTrace& trace, int index) { return quoted(tokenText(trace, index)).toHtmlEscaped(); }
 
 QString vectorText(const Eigen::VectorXd& v, const QLocale& locale) {
     QStringList items;
@@ -63,6 +68,9 @@ QString CellExplainer::num(double value) { return formatValue(value, kDecimals, 
 
 CellExplainer::CellExplainer(QWidget* parent) : QTextBrowser(parent) {
     setOpenLinks(false);
+    // Lines break between words only (the default also breaks inside them: "a no|un" in a
+    // highlighted line of presentation mode).
+    setWordWrapMode(QTextOption::WordWrap);
     applyStyleSheet();
     clearCell();
 }
@@ -133,9 +141,11 @@ struct CellExplainer::Context {
         return dimensionName(*model, model->keyDimensions()[static_cast<std::size_t>(head * trace.dK() + m)]);
     }
     [[nodiscard]] bool isLargest(int m) const { return std::find(largest.begin(), largest.end(), m) != largest.end(); }
+    /// The q/k table and the context's table as tables; else as lines (the text is too narrow).
+    bool tables = true;
 };
 
-void CellExplainer::render() {
+CellExplainer::Context CellExplainer::context() const {
     const AttentionTrace& trace = *trace_;
     const int detailHead = head_ == kAllHeads ? 0 : head_;
     const bool named = trace.config().preset == ProjectionPreset::Teaching;
@@ -151,14 +161,46 @@ void CellExplainer::render() {
               {}};
     c.wij = QStringLiteral("w") + sub(c.i + QStringLiteral(",") + c.j);
     c.largest = largestProducts(c.cell.products);
+    return c;
+}
+
+void CellExplainer::render() {
+    Context c = context();
+    c.tables = tables_ = tablesFit(c);
     showHtml(titleSection(c) + productsSection(c) + dotProductSection(c) + scalingSection(c) + maskSection(c) +
              softmaxSection(c) + contextSection(c));
 }
 
+bool CellExplainer::tablesFit(const Context& c) const {
+    const QFontMetricsF metrics(document()->defaultFont());
+    const auto widest = [&](const Eigen::VectorXd& values) {
+        double width = 0;
+        for (Eigen::Index m = 0; m < values.size(); ++m) width = std::max(width, metrics.horizontalAdvance(num(values[m])));
+        return width;
+    };
+    const double column = 2 * kCellPadding;
+    // q, k, q·k and m, plus a word of the dimensions' names with the teaching model.
+    const double numbers = std::max({widest(c.cell.q), widest(c.cell.k), widest(c.cell.products),
+                                     metrics.horizontalAdvance(QStringLiteral("q00[m]·k00[m]")) / 2});
+    double products = metrics.horizontalAdvance(QStringLiteral("00")) + column + 3 * (numbers + column);
+    if (c.model != nullptr) products += metrics.horizontalAdvance(QStringLiteral("dimension:")) + column;
+    // j, the token, its weight, and one entry of v_j and of w·v_j on each line (those cells wrap).
+    const double context = metrics.horizontalAdvance(QStringLiteral("00")) + metrics.horizontalAdvance(QStringLiteral("token")) +
+                           3 * metrics.horizontalAdvance(QStringLiteral("[−0.0000,")) + 5 * column;
+    const double available = viewport()->width() - 2 * document()->documentMargin() - 4;  // table borders
+    return std::max(products, context) <= available;
+}
+
+void CellExplainer::resizeEvent(QResizeEvent* event) {
+    QTextBrowser::resizeEvent(event);
+    // Drawn again only when the tables start or stop fitting: the text reflows by itself.
+    if (trace_ && tablesFit(context()) != tables_) render();
+}
+
 QString CellExplainer::titleSection(const Context& c) const {
     const AttentionTrace& trace = c.trace;
-    QString html = tr("<h3>Weight %1: query %2 «&nbsp;%3&nbsp;» → key %4 «&nbsp;%5&nbsp;»</h3>")
-                       .arg(c.wij, c.i, token(trace, c.query), c.j, token(trace, c.key));
+    QString html = tr("<h3>Weight %1: query %2 %3 → key %4 %5</h3>")
+                       .arg(c.wij, c.i, quotedToken(trace, c.query), c.j, quotedToken(trace, c.key));
     if (head_ == kAllHeads && trace.heads() > 1) {
         QStringList perHead;
         for (int h = 0; h < trace.heads(); ++h) perHead << num(trace.weight(h, c.query, c.key));
@@ -181,28 +223,34 @@ QString CellExplainer::productsSection(const Context& c) const {
     const CellExplanation& cell = c.cell;
     const bool named = c.model != nullptr;
     QString html =
-        tr("<p><b>1. The query of «&nbsp;%1&nbsp;» and the key of «&nbsp;%2&nbsp;»</b> (d_k = %3 numbers each)</p>")
-            .arg(token(c.trace, c.query), token(c.trace, c.key))
+        tr("<p><b>1. The query of %1 and the key of %2</b> (d_k = %3 numbers each)</p>")
+            .arg(quotedToken(c.trace, c.query), quotedToken(c.trace, c.key))
             .arg(c.trace.dK());
     // Why the score is what it is, in words, before the numbers.
     if (!c.largest.empty() && named) {
         html += tr("<p>The largest products (highlighted below):</p>") + QStringLiteral("<ul>");
         for (int m : c.largest)
             html += QStringLiteral("<li>") +
-                    tr("«&nbsp;%1&nbsp;» × «&nbsp;%2&nbsp;» = %3 × %4 = <b>%5</b>")
-                        .arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped(), num(cell.q[m]),
+                    tr("%1 × %2 = %3 × %4 = <b>%5</b>")
+                        .arg(quoted(c.queryName(m)).toHtmlEscaped(), quoted(c.keyName(m)).toHtmlEscaped(), num(cell.q[m]),
                              num(cell.k[m]), num(cell.products[m])) +
                     QStringLiteral("</li>");
         html += QStringLiteral("</ul>");
     }
     // With names, the table takes the dock's width and the names wrap in their column, instead
-    // of running past the dock's edge.
-    html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
-                .arg(sub(c.i), sub(c.j), named ? QStringLiteral(" width=\"100%\"") : QString());
-    if (named)
-        html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
-                    .arg(tr("dimension: query ↔ key"));
-    html += QStringLiteral("</tr>");
+    // of running past the dock's edge. Too narrow for the columns, each row is one line that wraps.
+    if (!c.tables) {
+        html += QStringLiteral("<table width=\"100%\"><tr><th align=\"left\">m: q%1[m] × k%2[m] = q%1[m]·k%2[m]</th></tr>")
+                    .arg(sub(c.i), sub(c.j));
+    } else {
+        // A zero-width space lets the product's header wrap after "·" (lines break between words).
+        html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·\u200Bk%2[m]</th>")
+                    .arg(sub(c.i), sub(c.j), named ? QStringLiteral(" width=\"100%\"") : QString());
+        if (named)
+            html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
+                        .arg(tr("dimension: query ↔ key"));
+        html += QStringLiteral("</tr>");
+    }
     int shownRows = 0, zeroRows = 0;
     for (int m = 0; m < c.dK(); ++m) {
         // The model's unused dimensions (q and k both 0) would only add rows of zeros.
@@ -213,11 +261,23 @@ QString CellExplainer::productsSection(const Context& c) const {
         if (shownRows == kMaxTableRows) break;
         ++shownRows;
         // Dark text on the light highlight, whatever the theme.
-        const QString cellStart = c.isLargest(m) ? QStringLiteral("<td align=\"right\" bgcolor=\"%1\"><b><font "
-                                                                  "color=\"#202020\">")
-                                                       .arg(kLargestColour)
-                                                 : QStringLiteral("<td align=\"right\">");
-        const QString cellEnd = c.isLargest(m) ? QStringLiteral("</font></b></td>") : QStringLiteral("</td>");
+        const bool largest = c.isLargest(m);
+        const QString highlight = largest ? QStringLiteral(" bgcolor=\"%1\"").arg(kLargestColour) : QString();
+        const QString textStart = largest ? QStringLiteral("<b><font color=\"#202020\">") : QString();
+        const QString textEnd = largest ? QStringLiteral("</font></b>") : QString();
+        if (!c.tables) {
+            // The product in bold, as the formulas below write their results.
+            QString line = QStringLiteral("%1: %2 × %3 = <b>%4</b>").arg(m).arg(num(cell.q[m]), num(cell.k[m]), num(cell.products[m]));
+            if (named)
+                line += QStringLiteral(" (%1 ↔ %2)").arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped());
+            // The dark text as the cell's style: inside a <font> the cell's white-space is lost.
+            const QString style = largest ? QStringLiteral("white-space: normal; color: #202020")
+                                          : QStringLiteral("white-space: normal");
+            html += QStringLiteral("<tr><td style=\"%1\"%2>").arg(style, highlight) + line + QStringLiteral("</td></tr>");
+            continue;
+        }
+        const QString cellStart = QStringLiteral("<td align=\"right\"%1>").arg(highlight) + textStart;
+        const QString cellEnd = textEnd + QStringLiteral("</td>");
         html += QStringLiteral("<tr><td align=\"right\">%1</td>").arg(m);
         html += cellStart + num(cell.q[m]) + cellEnd + cellStart + num(cell.k[m]) + cellEnd + cellStart +
                 num(cell.products[m]) + cellEnd;
@@ -321,19 +381,33 @@ QString CellExplainer::contextSection(const Context& c) const {
     std::partial_sort(order.begin(), order.begin() + shown, order.end(),
                       [&](int a, int b) { return context.weights[a] > context.weights[b]; });
     html += tr("<p>The %1 largest weights of row %2:</p>").arg(shown).arg(c.i);
-    html += tr("<table><tr><th>j</th><th>token</th><th>w<sub>%1,j</sub></th><th>v<sub>j</sub></th>"
-               "<th>w<sub>%1,j</sub> · v<sub>j</sub></th></tr>")
-                .arg(c.i);
+    // The vectors wrap between their entries; too narrow for five columns, each term is one cell.
+    // (The translated header row starts with the table's tag: the table gets the text's width.)
+    if (c.tables)
+        html += tr("<table><tr><th>j</th><th>token</th><th>w<sub>%1,j</sub></th><th>v<sub>j</sub></th>"
+                   "<th>w<sub>%1,j</sub> · v<sub>j</sub></th></tr>")
+                    .arg(c.i)
+                    .replace(QLatin1String("<table>"), QLatin1String("<table width=\"100%\">"));
+    else
+        html += QStringLiteral("<table width=\"100%\">");
     double shownWeight = 0;
     for (int t = 0; t < shown; ++t) {
         const int k = order[static_cast<std::size_t>(t)];
         shownWeight += context.weights[k];
-        html += QStringLiteral("<tr><td align=\"right\">%1</td><td>%2</td><td align=\"right\">%3</td><td>%4</td>"
-                               "<td>%5</td></tr>")
-                    .arg(k)
-                    .arg(token(trace, k), num(context.weights[k]),
-                         vectorText(context.values.row(k).transpose(), numberLocale()),
-                         vectorText(context.terms.row(k).transpose(), numberLocale()));
+        const QString v = vectorText(context.values.row(k).transpose(), numberLocale());
+        const QString term = vectorText(context.terms.row(k).transpose(), numberLocale());
+        if (c.tables)
+            html += QStringLiteral("<tr><td align=\"right\">%1</td><td>%2</td><td align=\"right\">%3</td>"
+                                   "<td style=\"white-space: normal\">%4</td><td style=\"white-space: normal\">%5</td>"
+                                   "</tr>")
+                        .arg(k)
+                        .arg(tokenText(trace, k).toHtmlEscaped(), num(context.weights[k]), v, term);
+        else
+            html += QStringLiteral("<tr><td style=\"white-space: normal\">j = %1 %2: w%3 = %4<br>v%5 = %6<br>"
+                                   "w%3 · v%5 = %7</td></tr>")
+                        .arg(k)
+                        .arg(quotedToken(trace, k), sub(c.i + QStringLiteral(",") + QString::number(k)),
+                             num(context.weights[k]), sub(QString::number(k)), v, term);
     }
     html += QStringLiteral("</table>");
     const int others = trace.size() - shown;

@@ -28,11 +28,18 @@ public:
     /// How many terms of the context sum are written out.
     static constexpr int kContextTerms = 3;
 
+    /// Whether the q/k table and the context's table are drawn as tables (they fit the width) or
+    /// their numbers as lines that wrap: either way, never a horizontal scroll bar.
+    [[nodiscard]] bool showsTables() const { return tables_; }
+
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Context;
+    /// The cell's numbers and names, as every section reads them.
+    [[nodiscard]] Context context() const;
     /// The explanation of the cell, section by section, in the order a student checks it by hand.
     void render();
     /// A number of the explanation, in the interface's language ("0,6667" in French).
@@ -48,10 +55,13 @@ private:
     void showHtml(const QString& html);
     /// The table and formula styles, the masked red readable on the current palette.
     void applyStyleSheet();
+    /// Whether the tables of the cell fit the text's width (numbers, paddings, a word of the names).
+    [[nodiscard]] bool tablesFit(const Context& c) const;
 
     std::shared_ptr<const AttentionTrace> trace_;
     int head_ = 0, query_ = -1, key_ = -1;
     QString hiddenToken_;  ///< the query whose weights are hidden; empty when none is
+    bool tables_ = true;
 };
 
 }  // namespace attnviz::ui

@@ -16,6 +16,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/attention/AttentionTrace.h"
@@ -41,8 +42,33 @@ QGroupBox* group(QFormLayout*& form) {
     auto* box = new QGroupBox;
     form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);  // until fitRows finds it too narrow
     return box;
+}
+
+/// A field never narrower than it asks to be, so that its text is never cut (a layout otherwise
+/// squeezes it down to its minimum: "Modèle pédagogique", "du plus petit au plus grand" and
+/// "désactivée" were cut in French). A group too narrow for its fields puts them under their
+/// labels (fitRows).
+template <class Field>
+class WholeText : public Field {
+public:
+    [[nodiscard]] QSize minimumSizeHint() const override { return Field::sizeHint(); }
+};
+
+/// A list whose size follows its entries in the current language (Qt's default measures them
+/// once, at the first show).
+QComboBox* choiceBox() {
+    auto* box = new WholeText<QComboBox>;
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    return box;
+}
+
+/// The width a form's item asks for, or at least needs, asked of its widget: the layout's items
+/// keep the sizes of the texts before a change of language until it lays them out again.
+int itemWidth(const QLayoutItem* item, bool minimum) {
+    if (const QWidget* widget = item->widget()) return (minimum ? widget->minimumSizeHint() : widget->sizeHint()).width();
+    return (minimum ? item->minimumSize() : item->sizeHint()).width();
 }
 
 /// The label of a form row; its text is set by a translate() call.
@@ -69,6 +95,60 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     setConfig(AttentionConfig{});
 }
 
+void ControlsPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitRows();
+}
+
+void ControlsPanel::fitRows() {
+    for (QFormLayout* form : forms_) {
+        // The labels' column and the widest field beside it (rows spanning both columns aside).
+        int labels = 0, fields = 0;
+        for (int row = 0; row < form->rowCount(); ++row) {
+            const QLayoutItem* label = form->itemAt(row, QFormLayout::LabelRole);
+            const QLayoutItem* field = form->itemAt(row, QFormLayout::FieldRole);
+            if (label == nullptr || field == nullptr) continue;
+            labels = std::max(labels, itemWidth(label, false));
+            fields = std::max(fields, itemWidth(field, true));
+        }
+        const QMargins margins = form->contentsMargins();
+        const int available = form->parentWidget()->contentsRect().width() - margins.left() - margins.right();
+        const int spacing = std::max(0, form->horizontalSpacing());
+        const auto policy = labels + spacing + fields <= available ? QFormLayout::DontWrapRows : QFormLayout::WrapAllRows;
+        if (form->rowWrapPolicy() != policy) form->setRowWrapPolicy(policy);
+    }
+}
+
+int ControlsPanel::groupsWidth(bool sideBySide) const {
+    // Whatever fitRows does now: each group with its fields beside their labels, or under them.
+    int width = 0;
+    for (const QFormLayout* form : forms_) {
+        int labels = 0, fields = 0, whole = 0;
+        for (int row = 0; row < form->rowCount(); ++row) {
+            const QLayoutItem* label = form->itemAt(row, QFormLayout::LabelRole);
+            const QLayoutItem* field = form->itemAt(row, QFormLayout::FieldRole);
+            const QLayoutItem* spanning = form->itemAt(row, QFormLayout::SpanningRole);
+            if (label != nullptr) labels = std::max(labels, itemWidth(label, !sideBySide));
+            if (field != nullptr) fields = std::max(fields, itemWidth(field, !sideBySide));
+            if (spanning != nullptr) whole = std::max(whole, itemWidth(spanning, !sideBySide));
+        }
+        const int rows = sideBySide ? labels + std::max(0, form->horizontalSpacing()) + fields : std::max(labels, fields);
+        const QWidget* box = form->parentWidget();
+        const QMargins margins = form->contentsMargins();
+        width = std::max(width, std::max(rows, whole) + margins.left() + margins.right() + box->width() -
+                                    box->contentsRect().width());
+    }
+    const QMargins outer = layout()->contentsMargins();
+    return width + outer.left() + outer.right();
+}
+
+QSize ControlsPanel::minimumSizeHint() const { return {groupsWidth(false), QWidget::minimumSizeHint().height()}; }
+
+QSize ControlsPanel::sizeHint() const {
+    const int preferred = std::min(groupsWidth(true), fontMetrics().averageCharWidth() * kPreferredChars);
+    return {std::max(groupsWidth(false), preferred), QWidget::sizeHint().height()};
+}
+
 void ControlsPanel::translate(std::function<void()> setTexts) {
     setTexts();
     retranslators_.push_back(std::move(setTexts));
@@ -82,6 +162,9 @@ void ControlsPanel::retranslateUi() {
     const int heads = head_->findData(kAllHeads) >= 0 ? head_->count() - 1 : head_->count();
     for (int i = 0; i < head_->count(); ++i) head_->setItemText(i, headChoiceText(head_->itemData(i).toInt(), heads));
     updateDerivedLabels();
+    // The texts' widths changed with the language: the layouts measure the fields again.
+    for (QWidget* field : findChildren<QWidget*>()) field->updateGeometry();
+    fitRows();
 }
 
 void ControlsPanel::changeEvent(QEvent* event) {
@@ -93,9 +176,10 @@ void ControlsPanel::changeEvent(QEvent* event) {
 QWidget* ControlsPanel::makeMaskGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
+    forms_.push_back(form);
     causal_ = new QCheckBox;
     form->addRow(causal_);
-    window_ = new QSpinBox;
+    window_ = new WholeText<QSpinBox>;
     window_->setRange(0, static_cast<int>(kDefaultMaxTokens));
     QLabel* windowLabel = rowLabel(window_);
     form->addRow(windowLabel, window_);
@@ -161,6 +245,7 @@ QWidget* ControlsPanel::makeMaskGroup() {
 QWidget* ControlsPanel::makeScalingGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
+    forms_.push_back(form);
     scaling_ = new QCheckBox;
     form->addRow(scaling_);
     temperature_ = new QSlider(Qt::Horizontal);
@@ -197,11 +282,12 @@ QWidget* ControlsPanel::makeScalingGroup() {
 QWidget* ControlsPanel::makeModelGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
-    dModel_ = new QSpinBox;
+    forms_.push_back(form);
+    dModel_ = new WholeText<QSpinBox>;
     dModel_->setRange(1, limits::kMaxDModel);
     QLabel* dModelLabel = rowLabel(dModel_);
     form->addRow(dModelLabel, dModel_);
-    heads_ = new QSpinBox;
+    heads_ = new WholeText<QSpinBox>;
     heads_->setRange(1, 64);
     QLabel* headsLabel = rowLabel(heads_);
     form->addRow(headsLabel, heads_);
@@ -215,7 +301,7 @@ QWidget* ControlsPanel::makeModelGroup() {
     form->addRow(seedLabel, seed_);
     positions_ = new QCheckBox;
     form->addRow(positions_);
-    preset_ = new QComboBox;
+    preset_ = choiceBox();
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Random));
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Identity));
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Teaching));
@@ -283,14 +369,15 @@ QWidget* ControlsPanel::makeModelGroup() {
 QWidget* ControlsPanel::makeViewGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
-    head_ = new QComboBox;
+    forms_.push_back(form);
+    head_ = choiceBox();
     QLabel* headLabel = rowLabel(head_);
     form->addRow(headLabel, head_);
-    colorMap_ = new QComboBox;
+    colorMap_ = choiceBox();
     colorMap_->addItems(ColorMap::sequentialNames());
     QLabel* colorMapLabel = rowLabel(colorMap_);
     form->addRow(colorMapLabel, colorMap_);
-    weightsRange_ = new QComboBox;
+    weightsRange_ = choiceBox();
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Fixed));
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::Data));
     weightsRange_->addItem(QString(), static_cast<int>(WeightsRange::PerRow));

@@ -13,6 +13,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -74,6 +75,14 @@ public:
     [[nodiscard]] QComboBox* colorMapBox() const { return colorMap_; }
     [[nodiscard]] QComboBox* weightsRangeBox() const { return weightsRange_; }
 
+    /// At most kPreferredChars average characters wide (what the English panel needs): in a
+    /// longer language a group whose fields do not fit beside their labels puts them under them,
+    /// whole, instead of widening the window past a 1280-pixel screen.
+    [[nodiscard]] QSize sizeHint() const override;
+    /// The width of the groups with every field under its label.
+    [[nodiscard]] QSize minimumSizeHint() const override;
+    static constexpr int kPreferredChars = 44;
+
 signals:
     /// A setting of the computation changed (not emitted by setConfig).
     void configChanged();
@@ -84,11 +93,18 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     /// Calls setTexts now and again at each change of language (QEvent::LanguageChange).
     void translate(std::function<void()> setTexts);
     void retranslateUi();
+    /// In a group too narrow for its labels and its widest field side by side, every field goes
+    /// under its label, whole (the group's rows otherwise stay side by side).
+    void fitRows();
+    /// The width the groups need with their fields beside their labels (as asked for), or under
+    /// them (at least), whatever fitRows does now.
+    [[nodiscard]] int groupsWidth(bool sideBySide) const;
     QWidget* makeMaskGroup();
     QWidget* makeScalingGroup();
     QWidget* makeModelGroup();
@@ -102,6 +118,7 @@ private:
     [[nodiscard]] std::optional<std::uint64_t> seed() const;
 
     std::vector<std::function<void()>> retranslators_;
+    std::vector<QFormLayout*> forms_;  ///< one per group
     AttentionConfig base_;
     PresetState presets_;
     double temperatureValue_ = 1.0;

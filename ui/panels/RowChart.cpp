@@ -4,26 +4,66 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QGraphicsItem>
+#include <QPainter>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <numeric>
 
 #include "ui/heatmap/ColorMap.h"
+#include "ui/heatmap/HeatmapPainter.h"
 #include "ui/i18n/Language.h"
+#include "ui/style/ChartTitle.h"
 #include "ui/style/Theme.h"
 
 namespace attnviz::ui {
-namespace {
 
-/// "animal₁": the token and its index as subscript digits, so repeated words stay distinct
-/// categories (QBarCategoryAxis drops duplicates) while the label stays short.
-QString keyLabel(const QString& token, int index) {
-    static constexpr char16_t kSubscripts[] = u"₀₁₂₃₄₅₆₇₈₉";
-    QString digits;
-    for (const QChar c : QString::number(index)) digits += QChar(kSubscripts[c.digitValue()]);
-    return token + digits;
-}
+/// A masked key's column: hatched as the heatmap's masked cells, from the bottom to the top of
+/// the plot, with the heatmap's word "masked" written up it when it fits. Drawn over the bar
+/// series, so the bar's "0" label never shows through.
+class MaskedColumn : public QGraphicsItem {
+public:
+    explicit MaskedColumn(QGraphicsItem* parent) : QGraphicsItem(parent) { setZValue(100); }
+
+    void setRect(const QRectF& rect) {
+        prepareGeometryChange();
+        rect_ = rect;
+    }
+    [[nodiscard]] QRectF rect() const { return rect_; }
+    void setFont(const QFont& font) {
+        font_ = font;
+        update();
+    }
+    [[nodiscard]] QRectF boundingRect() const override { return rect_; }
+
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+        HeatmapPainter::paintMaskedCell(*painter, rect_, rect_.topLeft());
+        const QString text = QCoreApplication::translate("attnviz::ui::HeatmapPainter", "masked");
+        const QFontMetricsF metrics(font_);
+        const double length = metrics.horizontalAdvance(text) + 8;
+        const double thickness = metrics.height() + 2;
+        if (length > rect_.height() || thickness > rect_.width()) return;  // the hatching alone says it
+        // Written upwards on a plain plate, so that the hatching does not cross the letters.
+        painter->save();
+        painter->translate(rect_.center());
+        painter->rotate(-90);
+        const QRectF plate(-length / 2, -thickness / 2, length, thickness);
+        painter->fillRect(plate, HeatmapPainter::hatchBackground());
+        painter->setFont(font_);
+        painter->setPen(QColor(0x20, 0x20, 0x20));  // dark on the light grey plate, whatever the theme
+        painter->drawText(plate, Qt::AlignCenter, text);
+        painter->restore();
+    }
+
+private:
+    QRectF rect_;
+    QFont font_;
+};
+
+namespace {
 
 /// Top of the weight axis: 1 when a weight is large, else a round value just above the largest
 /// weight, so that a flat row of small weights is still readable (the title says the scale).
@@ -34,7 +74,12 @@ double axisTop(double largest) {
     return 1.0;
 }
 
+/// Room the chart's title leaves for its text: the chart's margins and the title's own.
+constexpr double kTitleSlack = 32;
+
 }  // namespace
+
+QString RowChart::keyLabel(const QString& token, int index) { return QStringLiteral("%1 · %2").arg(index).arg(token); }
 
 RowChart::RowChart(QWidget* parent) : QChartView(parent) {
     auto* chart = new QChart;
@@ -51,6 +96,7 @@ RowChart::RowChart(QWidget* parent) : QChartView(parent) {
     series_->setLabelsPrecision(2);
     chart->addSeries(series_);
     categories_ = new QBarCategoryAxis;
+    categories_->setTruncateLabels(false);  // "1 · animal" whole, never "1 · an…"
     values_ = new QValueAxis;
     values_->setRange(0, 1);
     values_->setTickCount(6);
@@ -62,6 +108,7 @@ RowChart::RowChart(QWidget* parent) : QChartView(parent) {
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(220);
+    connect(chart, &QChart::plotAreaChanged, this, &RowChart::placeMaskedColumns);
     applyTheme();
     retranslateUi();
 }
@@ -106,7 +153,9 @@ void RowChart::clearRow() {
     set_->remove(0, set_->count());
     categories_->clear();
     hiddenToken_.clear();
-    chart()->setTitle(tr("Click a cell or a token to chart its row of weights"));
+    title_ = tr("Click a cell or a token to chart its row of weights");
+    showTitle();
+    placeMaskedColumns();
 }
 
 void RowChart::hideRow(const QString& token) {
@@ -137,6 +186,21 @@ QFont RowChart::labelFont() const {
     return small;
 }
 
+std::vector<int> RowChart::maskedKeys() const {
+    std::vector<int> masked;
+    if (!trace_) return masked;
+    for (int key : keys_)
+        if (trace_->mask().isMasked(query_, key)) masked.push_back(key);
+    return masked;
+}
+
+std::vector<QRectF> RowChart::maskedColumnRects() const {
+    std::vector<QRectF> rects;
+    for (const MaskedColumn* column : maskedColumns_)
+        if (column->isVisible()) rects.push_back(column->rect());
+    return rects;
+}
+
 void RowChart::rebuild() {
     const AttentionTrace& trace = *trace_;
     const int n = trace.size();
@@ -161,26 +225,70 @@ void RowChart::rebuild() {
     categories_->append(labels);
     set_->append(values);
     const auto bars = static_cast<int>(keys_.size());
-    series_->setLabelsVisible(bars <= 10);
-    categories_->setLabelsAngle(bars <= 5 ? 0 : -90);
     categories_->setLabelsFont(labelFont());
+    fitLabels();
     values_->setRange(0, axisTop(row.maxCoeff()));
-    const QString token = QString::fromStdString(trace.tokens()[static_cast<std::size_t>(query_)].text);
+    const QString token = quoted(QString::fromStdString(trace.tokens()[static_cast<std::size_t>(query_)].text));
     const QString headText = head_ == kAllHeads ? tr("mean of %1 heads").arg(trace.heads())
                                                 : tr("head %1").arg(head_ + 1);
-    chart()->setTitle(n > bars ? tr("Query %1 «\u00a0%2\u00a0», %3: top %4 of %5 keys")
-                                     .arg(query_)
-                                     .arg(token, headText)
-                                     .arg(bars)
-                                     .arg(n)
-                               : tr("Query %1 «\u00a0%2\u00a0», %3: its weights over the keys")
-                                     .arg(query_)
-                                     .arg(token, headText));
+    title_ = n > bars ? tr("Query %1 %2, %3: top %4 of %5 keys").arg(query_).arg(token, headText).arg(bars).arg(n)
+                      : tr("Query %1 %2, %3: its weights over the keys").arg(query_).arg(token, headText);
+    showTitle();
+    placeMaskedColumns();
+}
+
+void RowChart::showTitle() {
+    QFont font = this->font();
+    font.setBold(true);
+    const double available = std::max(80.0, chart()->size().width() - kTitleSlack);
+    chart()->setTitle(wrappedChartTitle(title_, font, available));
+}
+
+void RowChart::fitLabels() {
+    // A bar's slot: the plot's width once laid out, else the chart's less its axes.
+    const double plotWidth = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : width() - 90.0;
+    const double slot = keys_.empty() ? plotWidth : plotWidth / static_cast<double>(keys_.size());
+    const QFontMetricsF labels(labelFont());
+    double widest = 0;
+    for (const QString& label : categories_->categories()) widest = std::max(widest, labels.horizontalAdvance(label));
+    // Across when every label fits its slot (with room to spare), else upwards, never elided.
+    const int angle = widest + labels.averageCharWidth() <= slot ? 0 : -90;
+    if (categories_->labelsAngle() != angle) categories_->setLabelsAngle(angle);
+    // Upright labels already say "j · token" and need the axis title's room: a long one would
+    // run into it ("5 · traversé" over "keys j").
+    if (categories_->isTitleVisible() != (angle == 0)) categories_->setTitleVisible(angle == 0);
+    // The weights over the bars only when "0.00" fits a slot: side by side they would run together.
+    const bool values = keys_.size() <= 10 &&
+                        QFontMetricsF(set_->labelFont()).horizontalAdvance(QStringLiteral("0.00")) + 4 <= slot;
+    if (series_->isLabelsVisible() != values) series_->setLabelsVisible(values);
+}
+
+void RowChart::placeMaskedColumns() {
+    fitLabels();
+    const std::vector<int> masked = maskedKeys();  // empty without a row
+    while (maskedColumns_.size() < masked.size()) maskedColumns_.push_back(new MaskedColumn(chart()));
+    const QRectF plot = chart()->plotArea();
+    const double slot = keys_.empty() ? 0 : plot.width() / static_cast<double>(keys_.size());
+    std::size_t next = 0;
+    for (std::size_t position = 0; position < keys_.size() && next < masked.size(); ++position) {
+        if (keys_[position] != masked[next]) continue;
+        // The category axis puts category c at the middle of slot c; a bar is 0.8 of a slot wide.
+        const double centre = plot.left() + (static_cast<double>(position) + 0.5) * slot;
+        MaskedColumn* column = maskedColumns_[next++];
+        column->setRect(QRectF(centre - 0.4 * slot, plot.top(), 0.8 * slot, plot.height()));
+        column->setFont(labelFont());
+        column->setToolTip(tr("Key %1 is masked for this query: its weight is 0.").arg(keys_[position]));
+        column->show();
+    }
+    for (; next < maskedColumns_.size(); ++next) maskedColumns_[next]->hide();
 }
 
 void RowChart::resizeEvent(QResizeEvent* event) {
     QChartView::resizeEvent(event);
-    if (trace_ && static_cast<int>(keys_.size()) != std::min(trace_->size(), maxBars())) rebuild();
+    if (trace_ && static_cast<int>(keys_.size()) != std::min(trace_->size(), maxBars()))
+        rebuild();
+    else
+        showTitle();
 }
 
 void RowChart::changeEvent(QEvent* event) {
@@ -203,6 +311,8 @@ void RowChart::applyFonts() {
     small.setPointSizeF(std::max(7.0, base.pointSizeF() * 0.8));
     series_->setLabelsPrecision(2);
     set_->setLabelFont(small);
+    showTitle();
+    for (MaskedColumn* column : maskedColumns_) column->setFont(labelFont());
 }
 
 }  // namespace attnviz::ui

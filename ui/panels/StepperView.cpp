@@ -1,17 +1,15 @@
 #include "ui/panels/StepperView.h"
 
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
 #include <QShortcut>
-#include <QSignalBlocker>
-#include <QTabBar>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
 #include "ui/heatmap/HeatmapFit.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/Language.h"
+#include "ui/panels/StepStrip.h"
 
 namespace attnviz::ui {
 namespace {
@@ -159,21 +157,9 @@ QString plain(const QString& html) { return QTextDocumentFragment::fromHtml(html
 StepperView::StepperView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
 
-    auto* bar = new QHBoxLayout;
-    previous_ = new QToolButton;
-    next_ = new QToolButton;
-    bar->addWidget(previous_);
-    // The steps as tabs: the current one stands out, and on a narrow window the bar scrolls
-    // instead of widening the window.
-    steps_ = new QTabBar;
-    steps_->setExpanding(false);
-    steps_->setUsesScrollButtons(true);
-    steps_->setDrawBase(false);
-    steps_->setFocusPolicy(Qt::NoFocus);
-    for (int s = 0; s < kStepCount; ++s) steps_->addTab(QString());
-    bar->addWidget(steps_, 1);
-    bar->addWidget(next_);
-    layout->addLayout(bar);
+    // The steps between Previous and Next, every one in sight (on two rows on a narrow window).
+    steps_ = new StepStrip(kStepCount);
+    layout->addWidget(steps_);
 
     title_ = new QLabel;
     formula_ = new QLabel;
@@ -197,11 +183,9 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
     });
     heatmap_->viewport()->installEventFilter(this);
 
-    connect(previous_, &QToolButton::clicked, this, &StepperView::previous);
-    connect(next_, &QToolButton::clicked, this, &StepperView::next);
-    connect(steps_, &QTabBar::currentChanged, this, [this](int index) {
-        if (index >= 0) setStep(static_cast<Step>(index));
-    });
+    connect(steps_->previousButton(), &QToolButton::clicked, this, &StepperView::previous);
+    connect(steps_->nextButton(), &QToolButton::clicked, this, &StepperView::next);
+    connect(steps_, &StepStrip::stepChosen, this, [this](int index) { setStep(static_cast<Step>(index)); });
     const auto shortcut = [this](QKeySequence keys, auto slot) {
         auto* s = new QShortcut(keys, this, slot);
         s->setContext(Qt::WidgetWithChildrenShortcut);
@@ -224,11 +208,10 @@ void StepperView::changeEvent(QEvent* event) {
 }
 
 void StepperView::retranslateUi() {
-    previous_->setText(tr("◀ Previous"));
-    previous_->setToolTip(tr("Previous step (← or Page Up; Home: first step)"));
-    next_->setText(tr("Next ▶"));
-    next_->setToolTip(tr("Next step (→ or Page Down; End: last step)"));
-    for (int s = 0; s < kStepCount; ++s) steps_->setTabText(s, stepButtonText(static_cast<Step>(s)));
+    steps_->setNavigationTexts(tr("◀ Previous"), tr("Next ▶"));
+    steps_->previousButton()->setToolTip(tr("Previous step (← or Page Up; Home: first step)"));
+    steps_->nextButton()->setToolTip(tr("Next step (→ or Page Down; End: last step)"));
+    for (int s = 0; s < kStepCount; ++s) steps_->setStepText(s, stepButtonText(static_cast<Step>(s)));
     refresh();
 }
 
@@ -297,12 +280,7 @@ QString StepperView::shapeText() const { return shape_->text(); }
 
 void StepperView::refresh() {
     const int index = static_cast<int>(step_);
-    {
-        const QSignalBlocker blocker(steps_);
-        steps_->setCurrentIndex(index);
-    }
-    previous_->setEnabled(index > 0);
-    next_->setEnabled(index + 1 < kStepCount);
+    steps_->setCurrent(index);
     const auto& source = sources_[static_cast<std::size_t>(index)];
     if (!source) {
         title_->setText(tr("Step %1 of %2").arg(index + 1).arg(kStepCount));

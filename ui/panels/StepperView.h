@@ -7,13 +7,12 @@
 #include "core/attention/AttentionTrace.h"
 #include "ui/heatmap/MatrixSource.h"
 
-class QTabBar;
 class QLabel;
-class QToolButton;
 
 namespace attnviz::ui {
 
 class HeatmapView;
+class StepStrip;
 
 /// The computation step by step: X, Q, K, V, scores, scaled, masked, weights, context, output.
 /// Each step shows its formula, the role of its matrix, the shapes and the matrix itself (a
@@ -40,8 +39,10 @@ public:
     [[nodiscard]] QString titleText() const;
     [[nodiscard]] QString formulaText() const;
     [[nodiscard]] QString shapeText() const;
+    /// The strip of steps between Previous and Next.
+    [[nodiscard]] StepStrip* stepStrip() const { return steps_; }
 
-    /// Short name of a step for its tab: "1 X", "2 Q", … (translated).
+    /// Short name of a step for its button: "1 X", "2 Q", … (translated).
     [[nodiscard]] static QString stepButtonText(Step step);
 
     /// Values in the step view may be drawn down to this share of the text size, so that a
@@ -62,9 +63,7 @@ private:
 
     Sources sources_;
     Step step_ = Step::X;
-    QTabBar* steps_ = nullptr;
-    QToolButton* previous_ = nullptr;
-    QToolButton* next_ = nullptr;
+    StepStrip* steps_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* role_ = nullptr;
     QLabel* formula_ = nullptr;

@@ -120,6 +120,26 @@ TEST(CommandLineExport, GlobalTokensAreSeparatedAsInTheWindow) {
         << "nothing given: no global token (replaces a session's)";
 }
 
+TEST(CommandLineExport, ASentenceStartsFromTheWindowsTeachingModelUnlessRandomIsAskedFor) {
+    const AttentionConfig teaching = startingConfig(exportWith({}).overrides, false);
+    EXPECT_EQ(teaching.preset, ProjectionPreset::Teaching) << "the window's default";
+    EXPECT_EQ(teaching.dModel, 20);
+    EXPECT_EQ(teaching.heads, 1);
+    EXPECT_FALSE(teaching.mask.causal);
+    for (const std::vector<const char*>& given : std::vector<std::vector<const char*>>{
+             {"--causal"}, {"--heads", "2"}, {"--no-positions"}, {"--temperature", "2"}, {"--projections", "teaching"},
+             {"--projections", "teaching", "--seed", "7"}})
+        EXPECT_EQ(startingConfig(exportWith(given).overrides, false).preset, ProjectionPreset::Teaching) << given[0];
+    // Sizes and seeds belong to random projections; so do weights read from a file.
+    for (const std::vector<const char*>& given : std::vector<std::vector<const char*>>{
+             {"--d-model", "16"}, {"--seed", "7"}, {"--projections", "random"}, {"--projections", "identity"}}) {
+        const AttentionConfig random = startingConfig(exportWith(given).overrides, false);
+        EXPECT_EQ(random.preset, ProjectionPreset::Random) << given[0];
+        EXPECT_EQ(random.dModel, 8) << given[0];
+    }
+    EXPECT_EQ(startingConfig(exportWith({}).overrides, true).preset, ProjectionPreset::Random) << "--weights";
+}
+
 TEST(CommandLineExport, ProjectionsByName) {
     AttentionConfig config;
     exportWith({"--projections", "teaching"}).overrides.applyTo(config);

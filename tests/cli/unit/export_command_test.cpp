@@ -53,8 +53,8 @@ TEST(ExportCommand, HeadOneIsTheFirstHead) {
     const AttentionTrace trace = AttentionTrace::compute(kSentence, withHeads(4));
     for (const int head : {1, 4}) {
         const std::string out = folder.file("head" + std::to_string(head) + ".csv");
-        const Outcome outcome = runExportCommand(
-            {"--text", kSentence, "--heads", "4", "--step", "scores", "--head", std::to_string(head), "-o", out});
+        const Outcome outcome = runExportCommand({"--text", kSentence, "--projections", "random", "--heads", "4",
+                                                  "--step", "scores", "--head", std::to_string(head), "-o", out});
         ASSERT_EQ(outcome.status, 0) << outcome.errors;
         EXPECT_TRUE(outcome.errors.empty()) << outcome.errors;
         EXPECT_EIGEN_NEAR(readMatrixCsv(readFileBytes(out)).values, trace.matrix(Step::Scores, head - 1), 0, 0)
@@ -120,7 +120,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "attnviz export: --colormap: \"jet\" is not one of Blues, viridis, cividis, RdBu_r" + kHint},
         BadUsage{"DModelOtherThanTheWeights", {"--weights", kWeights, "--d-model", "4"},
                  "attnviz export: --d-model 4 does not match the weights, whose d_model is 3" + kHint},
-        BadUsage{"HeadsNotDividingDModel", {"--heads", "3"}, "3 heads do not divide d_model = 8", true},
+        BadUsage{"HeadsNotDividingTheTeachingModelsDModel", {"--heads", "3"},
+                 "3 heads do not divide the teaching model's 20 dimensions", true},
+        BadUsage{"HeadsNotDividingDModel", {"--d-model", "8", "--heads", "3"}, "3 heads do not divide d_model = 8",
+                 true},
         BadUsage{"TeachingModelWithAnotherDModel", {"--projections", "teaching", "--d-model", "8"},
                  "d_model must be 20", true}),
     [](const ::testing::TestParamInfo<BadUsage>& param) { return param.param.name; });

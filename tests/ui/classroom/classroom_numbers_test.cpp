@@ -128,6 +128,10 @@ TEST_F(FrenchNumbers, TheStepViewExplainerRowChartAndWeightsPanelHaveADecimalCom
     EXPECT_FALSE(kPointNumber.match(explanation).hasMatch())
         << "a point in: " << kPointNumber.match(explanation).captured(0).toStdString();
 
+    // Wide enough for the weights over the bars (a narrow chart leaves them out, axis only).
+    window.rowChart()->setMinimumWidth(1200);
+    window.rowChart()->resize(1200, 500);
+    QCoreApplication::processEvents();
     QStringList bars;
     for (QGraphicsItem* item : window.rowChart()->scene()->items()) {
         if (const auto* text = dynamic_cast<QGraphicsTextItem*>(item)) bars << text->toPlainText();

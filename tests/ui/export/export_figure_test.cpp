@@ -10,9 +10,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "core/attention/AttentionTrace.h"
 #include "core/base/Errors.h"
@@ -261,9 +264,10 @@ TEST(ExportFigure, PdfIsOnePageOfTheFigureSizeWithTheLabelsAsText) {
     ASSERT_TRUE(info.waitForFinished(30000));
     const QString infoText = QString::fromUtf8(info.readAllStandardOutput());
     EXPECT_TRUE(infoText.contains(QStringLiteral("Pages:           1\n"))) << infoText.toStdString();
-    // Whole points, rounded up: the page holds the whole figure with less than a point to spare.
-    const double widthPt = std::ceil(figure.size().width() * 72.0 / 96.0);
-    const double heightPt = std::ceil(figure.size().height() * 72.0 / 96.0);
+    // Whole points, rounded up: the page holds the whole figure and its margins with less than a
+    // point to spare.
+    const double widthPt = std::ceil((figure.size().width() + 2 * kPdfPageMargin) * 72.0 / 96.0);
+    const double heightPt = std::ceil((figure.size().height() + 2 * kPdfPageMargin) * 72.0 / 96.0);
     const QString expectedSize = QStringLiteral("Page size:       %1 x %2 pts").arg(widthPt).arg(heightPt);
     EXPECT_TRUE(infoText.contains(expectedSize)) << infoText.toStdString() << "expected " << expectedSize.toStdString();
 
@@ -329,4 +333,94 @@ TEST(ExportFigure, FailedWriteThrowsAndLeavesNothing) {
     exportFile(request);
     EXPECT_NE(readFileBytes(request.path), "old");
     EXPECT_EQ(QDir(folder.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden).size(), 1);
+}
+
+namespace {
+
+/// Rows [top, bottom) of image that hold ink (a pixel darker than light grey), as bands of
+/// consecutive rows: {first row, last row} each.
+std::vector<std::pair<int, int>> inkBands(const QImage& image, int top, int bottom) {
+    std::vector<std::pair<int, int>> bands;
+    for (int y = std::max(0, top); y < std::min(bottom, image.height()); ++y) {
+        bool ink = false;
+        for (int x = 0; x < image.width() && !ink; ++x) ink = qGray(image.pixel(x, y)) < 200;
+        if (!ink) continue;
+        if (!bands.empty() && bands.back().second == y - 1)
+            bands.back().second = y;
+        else
+            bands.emplace_back(y, y);
+    }
+    return bands;
+}
+
+/// The box of every pixel darker than light grey.
+QRect inkBox(const QImage& image) {
+    QRect box;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (qGray(image.pixel(x, y)) < 200) box |= QRect(x, y, 1, 1);
+    return box;
+}
+
+}  // namespace
+
+TEST(ExportFigure, CaptionLinesAreSpacedApart) {
+    // Two heads, the causal mask and a window: a caption of three lines.
+    AttentionConfig config;
+    config.heads = 2;
+    config.mask.causal = true;
+    config.mask.window = 3;
+    config.mask.globalTokens = {0, 4};
+    const auto trace = std::make_shared<const AttentionTrace>(AttentionTrace::compute(kSentence, config));
+    const MatrixSource source(trace, Step::Weights, 0);
+    constexpr double kScale = 2;
+    FigureOptions options;
+    options.pixelAlignment = kScale;
+    const FigureRenderer figure(source, options);
+    const std::vector<QRectF> lines = figure.captionLineRects();
+    ASSERT_GE(lines.size(), 2u) << figure.caption().toStdString();
+    const QImage image = decodePng(renderPng(figure, kScale));
+    // Measured in the pixels: one band of ink per line, and between two lines at least a quarter
+    // of the caption's 11-pixel text of blank rows (they touched before: no blank row at all).
+    const auto bands = inkBands(image, static_cast<int>(lines.front().top() * kScale) - 2,
+                                static_cast<int>(lines.back().bottom() * kScale) + 2);
+    ASSERT_EQ(bands.size(), lines.size()) << "one band of ink per caption line";
+    for (std::size_t i = 1; i < bands.size(); ++i)
+        EXPECT_GE(bands[i].first - bands[i - 1].second - 1, 0.25 * 11 * kScale)
+            << "blank rows between caption lines " << i << " and " << i + 1;
+}
+
+TEST(ExportFigure, RandomWeightsAreSaidToBeUntrainedInTheCaption) {
+    const auto random = makeTrace(false);
+    EXPECT_TRUE(FigureRenderer::settingsCaption(*random, Step::Weights, 0).contains(QStringLiteral("untrained random W")));
+    AttentionConfig config = random->config();
+    config.preset = ProjectionPreset::Identity;
+    const AttentionTrace identity = AttentionTrace::compute(kSentence, config);
+    EXPECT_FALSE(FigureRenderer::settingsCaption(identity, Step::Weights, 0).contains(QStringLiteral("untrained")));
+}
+
+TEST(ExportFigure, ThePdfHasAQuarterInchMarginAroundEverything) {
+    for (const bool causal : {false, true}) {
+        const auto trace = makeTrace(causal, 2);
+        const MatrixSource source(trace, Step::Weights, 0);
+        const FigureRenderer figure(source, FigureOptions{});
+        QTemporaryDir folder;
+        const QString pdf = folder.filePath(QStringLiteral("f.pdf"));
+        const QByteArray bytes = renderPdf(figure);
+        writeFileAtomically(pdf.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        // The page as a PDF reader draws it, at 96 dpi (one pixel per figure unit).
+        QProcess render;
+        render.start(QStringLiteral("pdftoppm"),
+                     {QStringLiteral("-r"), QStringLiteral("96"), QStringLiteral("-png"), QStringLiteral("-singlefile"), pdf,
+                      folder.filePath(QStringLiteral("page"))});
+        ASSERT_TRUE(render.waitForFinished(30000));
+        const QImage page(folder.filePath(QStringLiteral("page.png")));
+        ASSERT_FALSE(page.isNull()) << "pdftoppm wrote no page";
+        const QRect ink = inkBox(page);
+        // A quarter inch is 24 pixels at 96 dpi; a glyph's side bearing may give a pixel or two.
+        EXPECT_GE(ink.left(), 20) << "left margin";
+        EXPECT_GE(ink.top(), 20) << "top margin";
+        EXPECT_GE(page.width() - 1 - ink.right(), 20) << "right margin";
+        EXPECT_GE(page.height() - 1 - ink.bottom(), 20) << "bottom margin, under the caption";
+    }
 }

@@ -133,9 +133,9 @@ TEST_F(TeachingWindowTest, StepsAndTheExplainerNameTheModelsDimensions) {
     cell.products.cwiseAbs().maxCoeff(&largest);
     EXPECT_EQ(queryNames[static_cast<int>(largest)], QStringLiteral("looks for a living being"));
     EXPECT_EQ(keyNames[static_cast<int>(largest)], QStringLiteral("is a living being"));
-    // (toPlainText turns the no-break spaces around the names into spaces)
     EXPECT_TRUE(text.contains(QStringLiteral("The largest products (highlighted below):"))) << text.toStdString();
-    const QString reason = QStringLiteral("« looks for a living being » × « is a living being » = %1 × %2 = %3")
+    // In English quotation marks in the English interface.
+    const QString reason = QStringLiteral("“looks for a living being” × “is a living being” = %1 × %2 = %3")
                                .arg(formatValue(cell.q[largest], 4), formatValue(cell.k[largest], 4),
                                     formatValue(cell.products[largest], 4));
     EXPECT_TRUE(text.contains(reason)) << reason.toStdString() << " missing from:\n" << text.toStdString();
