@@ -21,6 +21,7 @@ CORE = {
     'model': {'base', 'text', 'io', 'masks'},
     'attention': {'base', 'text', 'io', 'masks', 'kernels', 'model'},
     'formats': {'base', 'text', 'io', 'masks', 'model', 'attention'},
+    'gpt2': {'base', 'text', 'io', 'masks', 'kernels', 'model', 'attention', 'formats'},
     'labs': {'base', 'io', 'masks', 'kernels'},
 }
 UI = {
