@@ -52,7 +52,7 @@ public:
     [[nodiscard]] QRectF gridRect() const;
     [[nodiscard]] QRectF cellRect(int row, int col) const;
     /// Whether values are drawn in the cells (asked for, and they fit).
-    [[nodiscard]] bool valuesShown() const { return heatmap_.valuesFit(cellSize_); }
+    [[nodiscard]] bool valuesShown() const { return heatmap_.valuesFit(QSizeF(cellSize_, cellSize_)); }
 
     /// Draws the figure with its top-left corner at (0, 0), background filled.
     void paint(QPainter& painter) const;

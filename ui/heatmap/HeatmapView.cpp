@@ -44,7 +44,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QAbstractScrollArea(parent) {
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     connect(&tiles_, &TileCache::tileReady, this, [this] { viewport()->update(layout_.grid.toAlignedRect()); });
     connect(&tiles_, &TileCache::allRendered, viewport(), qOverload<>(&QWidget::update));
-    cellSize_ = defaultCellSize();
+    cell_ = defaultCell();
     updateAccessibility();
     relayout();
 }
@@ -52,10 +52,14 @@ HeatmapView::HeatmapView(QWidget* parent) : QAbstractScrollArea(parent) {
 HeatmapView::~HeatmapView() = default;
 
 void HeatmapView::setSource(std::shared_ptr<const MatrixSource> source) {
+    if (!source_ || !source || source->rows() != source_->rows()) userZoomed_ = false;  // another sentence
     source_ = std::move(source);
-    if (!userZoomed_) cellSize_ = defaultCellSize();
     invalidateTiles();
-    relayout();
+    if (selectedRow_ >= (source_ ? source_->rows() : 0)) selectedRow_ = -1;
+    if (userZoomed_)
+        relayout();
+    else
+        fit();
     if (selected_ && (!source_ || selected_->row >= source_->rows() || selected_->col >= source_->cols()))
         selectCell(std::nullopt);
     else
@@ -77,19 +81,34 @@ void HeatmapView::setShowValues(bool show) {
     if (show == showValues_) return;
     showValues_ = show;
     invalidateTiles();
+    fit();
 }
 
 void HeatmapView::setSmallestValueScale(double scale) {
     if (scale == smallestValueScale_) return;
     smallestValueScale_ = scale;
     invalidateTiles();
+    fit();
+}
+
+void HeatmapView::setValueFont(const std::optional<QFont>& font) {
+    if (font == valueFont_) return;
+    valueFont_ = font;
+    invalidateTiles();
+    fit();
+}
+
+void HeatmapView::setFitPolicy(FitPolicy policy) {
+    fitPolicy_ = policy;
+    userZoomed_ = false;
+    fit();
 }
 
 AxisTitles HeatmapView::axisTitles() const {
     return source_ ? HeatmapPainter::defaultAxisTitles(*source_) : AxisTitles{tr("Queries"), tr("Keys")};
 }
 
-void HeatmapView::setCellSize(int pixels) { zoomTo(pixels, zoomAnchor()); }
+void HeatmapView::setCellSize(QSize cell) { zoomTo(cell, zoomAnchor()); }
 
 QFont HeatmapView::readableFont() const {
     QFont value = font();
@@ -101,17 +120,59 @@ QFont HeatmapView::readableFont() const {
     return value;
 }
 
-int HeatmapView::defaultCellSize() const {
-    const QFontMetricsF metrics(readableFont());
+QSize HeatmapView::defaultCell() const {
+    const QFontMetricsF metrics(valueFont());
     const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), kDecimals)
                                    : formatValue(0.25, kDecimals);
     const double text = std::max(metrics.horizontalAdvance(widest), metrics.horizontalAdvance(QStringLiteral("0.25")));
     const double side = std::max({text + 16, metrics.height() + 16, 40.0});
-    return clampCellSize(static_cast<int>(std::ceil(side)));
+    const int pixels = clampCellSize(static_cast<int>(std::ceil(side)));
+    return {pixels, pixels};
 }
 
-bool HeatmapView::valuesFitAt(int cellSize) const {
-    return source_ && HeatmapPainter(*source_, heatmapStyle()).valuesFit(cellSize);
+QSizeF HeatmapView::viewArea() const {
+    QSizeF area = viewport()->size();
+    if (verticalScrollBar()->isVisible()) area.rwidth() += verticalScrollBar()->width();
+    if (horizontalScrollBar()->isVisible()) area.rheight() += horizontalScrollBar()->height();
+    return area;
+}
+
+double HeatmapView::columnBand() const {
+    const double height = viewArea().height();
+    if (!source_) return height * kColumnBandShare;
+    // Rows first: the labels get the height that readable rows leave, when they leave two lines.
+    const QSize readable = readableCell();
+    const QSizeF cell = readable.isEmpty() ? labelledCell() : QSizeF(readable);
+    const QFont font = readableFont();
+    const double rows = source_->rows() * cell.height();
+    const HeatmapLayout probe = HeatmapPainter(*source_, heatmapStyle()).layout(QSizeF(0, rows), cell, font);
+    const double around = probe.size.height() - rows - probe.columnLabels.height() + kFitSlack;
+    const double room = std::floor(height - around - rows);
+    const double line = std::ceil(QFontMetricsF(font).height());
+    return room >= 2 * line ? room : std::max(2 * line, std::round(height * kColumnBandShare));
+}
+
+QSizeF HeatmapView::labelledCell() const {
+    const double line = std::ceil(QFontMetricsF(readableFont()).height());
+    return {line + stackedLabelGap(line), line + stackedLabelGap(line)};
+}
+
+QSize HeatmapView::readableCell() const {
+    if (!source_) return {};
+    const QSizeF numbers = HeatmapPainter(*source_, heatmapStyle()).smallestCellForValues();
+    if (numbers.isEmpty()) return {};
+    const QSizeF least = numbers.expandedTo(labelledCell());
+    return clampCell(QSize(static_cast<int>(std::ceil(least.width())), static_cast<int>(std::ceil(least.height()))));
+}
+
+QSizeF HeatmapView::readableFigureSize() const {
+    const QSize cell = readableCell();
+    if (cell.isEmpty()) return {};
+    return HeatmapPainter(*source_, heatmapStyle()).figureLayout(QSizeF(cell), readableFont(), columnBand()).size;
+}
+
+bool HeatmapView::valuesFitAt(QSize cell) const {
+    return source_ && HeatmapPainter(*source_, heatmapStyle()).valuesFit(QSizeF(cell));
 }
 
 void HeatmapView::setSelectedCell(int row, int col) {
@@ -123,9 +184,31 @@ void HeatmapView::setSelectedCell(int row, int col) {
 
 void HeatmapView::clearSelection() { selectCell(std::nullopt); }
 
+void HeatmapView::setSelectedRow(int row) {
+    if (!source_ || row < 0 || row >= source_->rows()) row = -1;
+    if (!selected_ && row == selectedRow_) return;
+    selected_.reset();
+    selectedRow_ = row;
+    showSelectedRow();
+    viewport()->update();
+    updateAccessibility();
+}
+
+void HeatmapView::showSelectedRow() {
+    const int row = selectedRow();
+    if (!source_ || row < 0) return;
+    const GridGeometry geometry = grid();
+    const CellRange visible = visibleCells(geometry);
+    const QPointF scroll =
+        scrollToShow(geometry, selected_ ? *selected_ : CellIndex{row, visible.isEmpty() ? 0 : visible.colBegin});
+    horizontalScrollBar()->setValue(toInt(scroll.x()));
+    verticalScrollBar()->setValue(toInt(scroll.y()));
+}
+
 void HeatmapView::selectCell(std::optional<CellIndex> cell) {
     if (cell == selected_) return;
     selected_ = cell;
+    selectedRow_ = -1;
     if (cell) {
         const QPointF scroll = scrollToShow(grid(), *cell);
         horizontalScrollBar()->setValue(toInt(scroll.x()));
@@ -190,7 +273,7 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
     }
     style.decimals = kDecimals;
     style.showValues = showValues_;
-    style.valueFont = readableFont();
+    style.valueFont = valueFont();
     style.smallestValueScale = smallestValueScale_;
     style.background = palette().color(QPalette::Base);
     style.textColor = palette().color(QPalette::Text);
@@ -203,13 +286,36 @@ void HeatmapView::setSynchronousBudget(int milliseconds) { syncBudgetMs_ = std::
 
 bool HeatmapView::hasPendingTiles() const { return tiles_.isRendering(); }
 
-void HeatmapView::zoomIn() { zoomTo(zoomedCellSize(cellSize_, 1), zoomAnchor()); }
+void HeatmapView::zoomIn() { zoomTo(zoomedCell(cell_, 1), zoomAnchor()); }
 
-void HeatmapView::zoomOut() { zoomTo(zoomedCellSize(cellSize_, -1), zoomAnchor()); }
+void HeatmapView::zoomOut() { zoomTo(zoomedCell(cell_, -1), zoomAnchor()); }
 
 void HeatmapView::resetZoom() {
-    zoomTo(defaultCellSize(), zoomAnchor());
     userZoomed_ = false;
+    fit();
+}
+
+void HeatmapView::fit() {
+    if (userZoomed_ || fitting_) return;
+    fitting_ = true;
+    QSize cell = defaultCell();
+    if (source_ && fitPolicy_ != FitPolicy::None) {
+        const HeatmapPainter painter(*source_, heatmapStyle());
+        const QFont font = readableFont();
+        const double band = columnBand();
+        FitInput input;
+        input.area = viewArea();
+        input.rows = source_->rows();
+        input.cols = source_->cols();
+        input.numbers = painter.smallestCellForValues();
+        input.labels = labelledCell();
+        input.defaultCell = cell;
+        input.figureSize = [&painter, &font, band](QSizeF size) { return painter.figureLayout(size, font, band).size; };
+        cell = fittedCell(input, fitPolicy_);
+    }
+    applyCell(cell, zoomAnchor());
+    showSelectedRow();
+    fitting_ = false;
 }
 
 QPointF HeatmapView::zoomAnchor() const {
@@ -220,25 +326,33 @@ QPointF HeatmapView::zoomAnchor() const {
     return layout_.grid.center();
 }
 
-void HeatmapView::zoomTo(int pixels, QPointF anchor) {
-    const int size = clampCellSize(pixels);
+void HeatmapView::zoomTo(QSize cell, QPointF anchor) {
     userZoomed_ = true;
-    if (size == cellSize_) return;
+    applyCell(cell, anchor);
+}
+
+void HeatmapView::applyCell(QSize cell, QPointF anchor) {
+    cell = clampCell(cell);
+    if (cell == cell_) {
+        relayout();
+        return;
+    }
     const GridGeometry before = grid();
-    cellSize_ = size;
+    cell_ = cell;
     relayout();
-    const QPointF scroll = scrollAfterZoom(before, size, anchor) + (layout_.grid.topLeft() - before.area.topLeft());
+    const QPointF scroll =
+        scrollAfterZoom(before, QSizeF(cell), anchor) + (layout_.grid.topLeft() - before.area.topLeft());
     horizontalScrollBar()->setValue(toInt(scroll.x()));
     verticalScrollBar()->setValue(toInt(scroll.y()));
     viewport()->update();
-    emit cellSizeChanged(size);
+    emit cellSizeChanged(cell);
 }
 
 GridGeometry HeatmapView::grid() const {
     GridGeometry geometry;
     geometry.area = layout_.grid;
     geometry.scroll = QPointF(horizontalScrollBar()->value(), verticalScrollBar()->value());
-    geometry.cellSize = cellSize_;
+    geometry.cell = QSizeF(cell_);
     geometry.rows = source_ ? source_->rows() : 0;
     geometry.cols = source_ ? source_->cols() : 0;
     return geometry;
@@ -253,13 +367,14 @@ void HeatmapView::relayout() {
         return;
     }
     const HeatmapPainter painter(*source_, heatmapStyle());
-    const HeatmapLayout fixed = painter.layout(QSizeF(0, 0), cellSize_, readableFont());
-    const QSizeF content(source_->cols() * static_cast<double>(cellSize_), source_->rows() * static_cast<double>(cellSize_));
+    const QSizeF cell(cell_);
+    const HeatmapLayout fixed = painter.layout(QSizeF(0, 0), cell, readableFont(), columnBand());
+    const QSizeF content(source_->cols() * cell.width(), source_->rows() * cell.height());
     const QSize port = viewport()->size();
     const double availableWidth = std::max(0.0, std::floor(port.width() - fixed.size.width()));
     const double availableHeight = std::max(0.0, std::floor(port.height() - fixed.grid.top() - fixed.margin));
     const QSizeF visible(std::min(content.width(), availableWidth), std::min(content.height(), availableHeight));
-    layout_ = painter.layout(visible, cellSize_, readableFont());
+    layout_ = painter.layout(visible, cell, readableFont(), columnBand());
     // Centre the figure in the room left over (a projector shows it in the middle).
     const QPointF offset(std::floor(std::max(0.0, port.width() - layout_.size.width()) / 2),
                          std::floor(std::max(0.0, port.height() - layout_.size.height()) / 2));
@@ -269,10 +384,10 @@ void HeatmapView::relayout() {
 
     horizontalScrollBar()->setRange(0, toInt(content.width() - visible.width()));
     horizontalScrollBar()->setPageStep(std::max(1, toInt(visible.width())));
-    horizontalScrollBar()->setSingleStep(cellSize_);
+    horizontalScrollBar()->setSingleStep(cell_.width());
     verticalScrollBar()->setRange(0, toInt(content.height() - visible.height()));
     verticalScrollBar()->setPageStep(std::max(1, toInt(visible.height())));
-    verticalScrollBar()->setSingleStep(cellSize_);
+    verticalScrollBar()->setSingleStep(cell_.height());
     viewport()->update();
 }
 
@@ -288,13 +403,13 @@ QImage HeatmapView::renderTile(const MatrixSource& source, const HeatmapStyle& s
     image.setDevicePixelRatio(devicePixelRatio);
     image.fill(style.background);
     const QRectF content(tile.x * kTileSize, tile.y * kTileSize, kTileSize, kTileSize);
-    const CellRange range = cellsIn(content, tile.cellSize, source.rows(), source.cols());
+    const QSize cell(tile.cellWidth, tile.cellHeight);
+    const CellRange range = cellsIn(content, QSizeF(cell), source.rows(), source.cols());
     const HeatmapPainter cells(source, style);
     // Plain cells (no mask, no values) are written straight into the image; the rest is painted.
-    if (cells.paintCellsToImage(image, range, QPoint(-tile.x * kTileSize, -tile.y * kTileSize), tile.cellSize))
-        return image;
+    if (cells.paintCellsToImage(image, range, QPoint(-tile.x * kTileSize, -tile.y * kTileSize), cell)) return image;
     QPainter painter(&image);
-    cells.paintCells(painter, range, -content.topLeft(), tile.cellSize);
+    cells.paintCells(painter, range, -content.topLeft(), QSizeF(cell));
     return image;
 }
 
@@ -320,14 +435,20 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
     painter.save();
     painter.setClipRect(layout_.rowLabels.adjusted(-layout_.margin, 0, 0, 0));
     HeatmapPainter::paintRowLabels(painter, source_->rowLabels(), visible.rowBegin, visible.rowEnd,
-                                   layout_.rowLabelStep, layout_.rowLabels, origin.y(), cellSize_,
-                                   selected_ ? selected_->row : -1);
+                                   layout_.rowLabelStep, layout_.rowLabels, origin.y(), cell_.height(),
+                                   selectedRow());
     painter.restore();
     painter.save();
-    painter.setClipRect(layout_.columnLabels.adjusted(0, -layout_.margin / 2, 0, 0));
-    HeatmapPainter::paintColumnLabels(painter, source_->colLabels(), visible.colBegin, visible.colEnd,
-                                      layout_.columnLabelStep, layout_.columnLabelsRotated, layout_.columnLabels,
-                                      origin.x(), cellSize_, selected_ ? selected_->col : -1);
+    // Slanted labels reach left past their column, over the row labels: those of columns
+    // scrolled off to the right reach into the band too.
+    painter.setClipRect(layout_.columnLabels.adjusted(-layout_.columnLabelOverhang, -layout_.margin / 2, 0, 0));
+    const int reach = layout_.columnLabelAngle < 0 ? static_cast<int>(std::ceil(
+                                                         layout_.columnLabels.height() * 1.5 / cell_.width()))
+                                                   : 0;
+    HeatmapPainter::paintColumnLabels(painter, source_->colLabels(), visible.colBegin,
+                                      std::min(source_->cols(), visible.colEnd + reach),
+                                      layout_.columnLabelStep, layout_.columnLabelAngle, layout_.columnLabels,
+                                      origin.x(), cell_.width(), selected_ ? selected_->col : -1);
     painter.restore();
     HeatmapPainter::paintColorBar(painter, layout_.colorBar, layout_.colorBarLabels, colorMap(), source_->scaleMin(),
                                   source_->scaleMax());
@@ -360,7 +481,7 @@ void HeatmapView::paintGrid(QPainter& painter, const GridGeometry& geometry) {
     std::vector<TileIndex> visible;
     for (int ty = y0; ty < y1; ++ty) {
         for (int tx = x0; tx < x1; ++tx) {
-            const TileIndex tile{cellSize_, tx, ty};
+            const TileIndex tile{cell_.width(), cell_.height(), tx, ty};
             visible.push_back(tile);
             const QPointF topLeft(origin.x() + tx * kTileSize, origin.y() + ty * kTileSize);
             if (const QImage* cached = tiles_.find(tile)) {
@@ -383,7 +504,11 @@ void HeatmapView::paintGrid(QPainter& painter, const GridGeometry& geometry) {
 
 void HeatmapView::resizeEvent(QResizeEvent* event) {
     QAbstractScrollArea::resizeEvent(event);
-    relayout();
+    if (userZoomed_ || fitting_) {
+        relayout();
+        return;
+    }
+    fit();
 }
 
 void HeatmapView::scrollContentsBy(int /*dx*/, int /*dy*/) { viewport()->update(); }
@@ -414,7 +539,7 @@ void HeatmapView::wheelEvent(QWheelEvent* event) {
     wheelRemainder_ += event->angleDelta().y() / 120.0;
     const int steps = static_cast<int>(wheelRemainder_);
     wheelRemainder_ -= steps;
-    if (steps != 0) zoomTo(zoomedCellSize(cellSize_, steps), event->position());
+    if (steps != 0) zoomTo(zoomedCell(cell_, steps), event->position());
     event->accept();
 }
 
@@ -450,8 +575,8 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
         QAbstractScrollArea::keyPressEvent(event);
         return;
     }
-    const int page = std::max(1, toInt(std::floor(layout_.grid.height() / cellSize_)));
-    const CellIndex from = selected_.value_or(CellIndex{0, 0});
+    const int page = std::max(1, toInt(std::floor(layout_.grid.height() / cell_.height())));
+    const CellIndex from = selected_.value_or(CellIndex{std::max(0, selectedRow_), 0});
     std::optional<CellIndex> to;
     switch (event->key()) {
     case Qt::Key_Left: to = CellIndex{from.row, from.col - 1}; break;
@@ -466,7 +591,7 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
         break;
     default: QAbstractScrollArea::keyPressEvent(event); return;
     }
-    if (!selected_) to = CellIndex{0, 0};  // the first key press selects the first cell
+    if (!selected_) to = from;  // the first key press selects the selected row's first cell, or the first cell
     to->row = std::clamp(to->row, 0, source_->rows() - 1);
     to->col = std::clamp(to->col, 0, source_->cols() - 1);
     selectCell(to);
@@ -478,9 +603,11 @@ void HeatmapView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) updateAccessibility();
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
         event->type() == QEvent::StyleChange || event->type() == QEvent::LanguageChange) {
-        if (event->type() == QEvent::FontChange && !userZoomed_) cellSize_ = defaultCellSize();
         invalidateTiles();
-        relayout();
+        if (userZoomed_)
+            relayout();
+        else
+            fit();
     }
 }
 

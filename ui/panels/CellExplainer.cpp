@@ -68,11 +68,25 @@ CellExplainer::CellExplainer(QWidget* parent) : QTextBrowser(parent) {
 }
 
 void CellExplainer::applyStyleSheet() {
+    // In a projector's narrow column, vectors wrap between their numbers instead of running off.
+    const QString vectors = presentationLayout_ ? QStringLiteral(" td.v { white-space: normal; }") : QString();
     document()->setDefaultStyleSheet(
         QStringLiteral("p.f { margin-left: 12px; } td { padding: 1px 10px; white-space: nowrap; } th { padding: 1px "
                        "10px; text-align: right; } .masked { color: %1; font-weight: bold; } .result { font-weight: "
-                       "bold; }")
-            .arg(warningTextColor(palette()).name()));
+                       "bold; }%2")
+            .arg(warningTextColor(palette()).name(), vectors));
+}
+
+void CellExplainer::setPresentationLayout(bool on) {
+    if (on == presentationLayout_) return;
+    presentationLayout_ = on;
+    // A word too long for the column overflows whole rather than being cut in two.
+    setWordWrapMode(on ? QTextOption::WordWrap : QTextOption::WrapAtWordBoundaryOrAnywhere);
+    applyStyleSheet();
+    if (trace_)
+        render();
+    else
+        clearCell();
 }
 
 void CellExplainer::changeEvent(QEvent* event) {
@@ -184,10 +198,11 @@ QString CellExplainer::productsSection(const Context& c) const {
         html += QStringLiteral("</ul>");
     }
     // With names, the table takes the dock's width and the names wrap in their column, instead
-    // of running past the dock's edge.
+    // of running past the dock's edge; in a projector's narrow column they go under the numbers.
+    const bool namesBelow = named && presentationLayout_;
     html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
                 .arg(sub(c.i), sub(c.j), named ? QStringLiteral(" width=\"100%\"") : QString());
-    if (named)
+    if (named && !namesBelow)
         html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
                     .arg(tr("dimension: query ↔ key"));
     html += QStringLiteral("</tr>");
@@ -210,10 +225,14 @@ QString CellExplainer::productsSection(const Context& c) const {
         html += cellStart + num(cell.q[m]) + cellEnd + cellStart + num(cell.k[m]) + cellEnd + cellStart +
                 num(cell.products[m]) + cellEnd;
         // The names last, so the numbers stay in view in a narrow dock.
-        if (named)
+        if (named && !namesBelow)
             html += QStringLiteral("<td style=\"white-space: normal\">%1 ↔ %2</td>")
                         .arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped());
         html += QStringLiteral("</tr>");
+        if (namesBelow)
+            html += QStringLiteral("<tr><td></td><td colspan=\"3\" style=\"white-space: normal\"><i>%1 ↔ %2</i>"
+                                   "</td></tr>")
+                        .arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped());
     }
     const int hidden = c.dK() - zeroRows - shownRows;
     if (hidden > 0) html += tr("<tr><td colspan=\"5\">… %1 more rows</td></tr>").arg(hidden);
@@ -317,8 +336,8 @@ QString CellExplainer::contextSection(const Context& c) const {
     for (int t = 0; t < shown; ++t) {
         const int k = order[static_cast<std::size_t>(t)];
         shownWeight += context.weights[k];
-        html += QStringLiteral("<tr><td align=\"right\">%1</td><td>%2</td><td align=\"right\">%3</td><td>%4</td>"
-                               "<td>%5</td></tr>")
+        html += QStringLiteral("<tr><td align=\"right\">%1</td><td>%2</td><td align=\"right\">%3</td><td class=\"v\">"
+                               "%4</td><td class=\"v\">%5</td></tr>")
                     .arg(k)
                     .arg(token(trace, k), num(context.weights[k]), vectorText(context.values.row(k).transpose()),
                          vectorText(context.terms.row(k).transpose()));

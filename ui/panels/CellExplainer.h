@@ -22,6 +22,11 @@ public:
     [[nodiscard]] int query() const { return query_; }
     [[nodiscard]] int key() const { return key_; }
 
+    /// Laid out for a projector (large text in a narrow column): each dimension's name on a line
+    /// of its own under its numbers, long vectors wrapped, and words never split.
+    void setPresentationLayout(bool on);
+    [[nodiscard]] bool presentationLayout() const { return presentationLayout_; }
+
     /// How many terms of the context sum are written out.
     static constexpr int kContextTerms = 3;
 
@@ -46,6 +51,7 @@ private:
 
     std::shared_ptr<const AttentionTrace> trace_;
     int head_ = 0, query_ = -1, key_ = -1;
+    bool presentationLayout_ = false;
 };
 
 }  // namespace attnviz::ui

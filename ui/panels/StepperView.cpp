@@ -9,7 +9,6 @@
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
-#include "ui/heatmap/HeatmapFit.h"
 #include "ui/heatmap/HeatmapView.h"
 
 namespace attnviz::ui {
@@ -192,11 +191,8 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
 
     heatmap_ = new HeatmapView;
     heatmap_->setSmallestValueScale(kStepValueScale);
+    heatmap_->setFitPolicy(FitPolicy::NumbersFirst);
     layout->addWidget(heatmap_, 1);
-    connect(heatmap_, &HeatmapView::cellSizeChanged, this, [this] {
-        if (!fitting_) autoFit_ = false;  // the user zoomed: leave the zoom alone
-    });
-    heatmap_->viewport()->installEventFilter(this);
 
     connect(previous_, &QToolButton::clicked, this, &StepperView::previous);
     connect(next_, &QToolButton::clicked, this, &StepperView::next);
@@ -261,21 +257,22 @@ QString StepperView::stepButtonText(Step step) {
 }
 
 void StepperView::setSources(const Sources& sources) {
-    const auto rowsOf = [](const Sources& s) { return s[0] ? s[0]->rows() : -1; };
-    if (rowsOf(sources) != rowsOf(sources_)) autoFit_ = true;  // another sentence: fit again
     sources_ = sources;
     refresh();
 }
 
-bool StepperView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == heatmap_->viewport() && event->type() == QEvent::Resize && autoFit_ && !fitting_) fitHeatmap();
-    return QWidget::eventFilter(watched, event);
+void StepperView::setSelection(int query, int key) {
+    query_ = query;
+    key_ = key;
+    showSelection();
 }
 
-void StepperView::fitHeatmap() {
-    fitting_ = true;
-    fitHeatmapToView(*heatmap_, FitPolicy::NumbersFirst);
-    fitting_ = false;
+void StepperView::showSelection() {
+    const auto& source = heatmap_->source();
+    if (source && isSquareStep(source->step()) && key_ >= 0)
+        heatmap_->setSelectedCell(query_, key_);
+    else
+        heatmap_->setSelectedRow(query_);
 }
 
 void StepperView::setStep(Step step) {
@@ -319,7 +316,7 @@ void StepperView::refresh() {
     role_->setText(texts.role);
     shape_->setText(texts.shape);
     heatmap_->setSource(source);
-    if (autoFit_) fitHeatmap();
+    showSelection();
 }
 
 }  // namespace attnviz::ui

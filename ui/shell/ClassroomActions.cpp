@@ -14,6 +14,7 @@
 #include "ui/labs/WhyScaleChart.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
+#include "ui/shell/ClickerKeys.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/PresentationMode.h"
 #include "ui/style/Theme.h"
@@ -34,6 +35,7 @@ ClassroomActions::ClassroomActions(MainWindow* window)
       defaultView_(window->viewSettings()) {
     setObjectName(QStringLiteral("classroomActions"));
     presentation_ = new PresentationMode(window_);
+    new ClickerKeys(window_, presentation_);
     whyScale_ = new WhyScaleChart;
     window_->tabs()->addTab(whyScale_, QString());
     buildActions();
@@ -54,6 +56,7 @@ void ClassroomActions::buildActions() {
 
     whyScaleTabAction_ = new QAction(this);
     whyScaleTabAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    window_->addAction(whyScaleTabAction_);  // as Ctrl+1 and Ctrl+2: works with the menu bar hidden
     connect(whyScaleTabAction_, &QAction::triggered, this, [this] { window_->tabs()->setCurrentWidget(whyScale_); });
 
     languageMenu_ = new QMenu(window_);

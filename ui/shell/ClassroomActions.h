@@ -18,6 +18,7 @@ class WhyScaleChart;
 enum class Theme;
 
 /// What a MainWindow needs in a classroom: presentation mode (View menu, toolbar, F11), the
+/// clicker's keys (ClickerKeys), the
 /// interface language and the theme (View → Language, View → Theme, switched without a
 /// restart), the "Why √d_k?" tab and the export of its charts (File menu), and the settings
 /// remembered between runs, with View → Reset to Defaults.

@@ -58,7 +58,6 @@ TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
         // Xvfb has no window manager to apply the full-screen state: do what one would.
         if (!waitUntil([&] { return window.width() >= 1900; }, 2000)) window.setGeometry(window.screen()->geometry());
         ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; })) << "not full screen: " << window.width();
-        window.refitHeatmap();
         window.selectCell(2, 1);
         save(window, dir, QStringLiteral("classroom_presentation_fr_%1_chat.png").arg(suffix));
         window.tabs()->setCurrentWidget(window.stepper());
