@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <vector>
 
@@ -144,6 +145,20 @@ int labelStep(double cellSize, double labelExtent) {
     if (!(cellSize > 0)) return std::numeric_limits<int>::max();
     if (labelExtent <= cellSize) return 1;
     return roundUp125(labelExtent / cellSize);
+}
+
+std::vector<int> labelledIndices(int begin, int end, int step, int kept) {
+    step = std::max(1, step);
+    begin = std::max(0, begin);
+    std::vector<int> indices;
+    const bool keep = kept >= begin && kept < end;
+    for (int i = begin + (step - begin % step) % step; i < end; i += step) {
+        if (keep && i != kept && std::abs(i - kept) < step) continue;
+        if (keep && i > kept && (indices.empty() || indices.back() < kept)) indices.push_back(kept);
+        indices.push_back(i);
+    }
+    if (keep && (indices.empty() || indices.back() < kept)) indices.push_back(kept);
+    return indices;
 }
 
 bool valueFitsInCell(QSizeF textSize, QSizeF cell, double padding) {

@@ -102,6 +102,9 @@ struct ColumnLabelPlan {
 /// Show every k-th label so that labels of extent `labelExtent` px (along the axis) never
 /// overlap in cells of cellSize px; k ≥ 1.
 [[nodiscard]] int labelStep(double cellSize, double labelExtent);
+/// The rows (or columns) in [begin, end) that get a label: every step-th, counted from 0, and
+/// `kept` (the selected one, -1 for none) always, its neighbours closer than step left out.
+[[nodiscard]] std::vector<int> labelledIndices(int begin, int end, int step, int kept = -1);
 /// Whether a value text of textSize fits inside a cell with padding on each side.
 [[nodiscard]] bool valueFitsInCell(QSizeF textSize, QSizeF cell, double padding = 3);
 

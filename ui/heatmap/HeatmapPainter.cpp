@@ -363,9 +363,7 @@ std::vector<PlacedLabel> HeatmapPainter::placeRowLabels(const QFont& font, const
     const QFontMetricsF boldMetrics(boldened(font));
     const double line = metrics.height();
     std::vector<PlacedLabel> placed;
-    const int first = std::max(0, begin);
-    for (int row = first + (step - first % step) % step; row < std::min(end, static_cast<int>(labels.size()));
-         row += step) {
+    for (const int row : labelledIndices(begin, std::min(end, static_cast<int>(labels.size())), step, highlighted)) {
         PlacedLabel label;
         label.index = row;
         label.bold = row == highlighted;
@@ -392,9 +390,7 @@ std::vector<PlacedLabel> HeatmapPainter::placeColumnLabels(const QFont& font, co
     // A level label is as long as its text; a turned one as the band allows.
     const double room = angle >= 90 ? band.height() : band.height() / sin45 - line;
     std::vector<PlacedLabel> placed;
-    const int first = std::max(0, begin);
-    for (int col = first + (step - first % step) % step; col < std::min(end, static_cast<int>(labels.size()));
-         col += step) {
+    for (const int col : labelledIndices(begin, std::min(end, static_cast<int>(labels.size())), step, highlighted)) {
         PlacedLabel label;
         label.index = col;
         label.bold = col == highlighted;

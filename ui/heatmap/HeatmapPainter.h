@@ -137,9 +137,9 @@ public:
 
     /// Axis titles in their layout rectangles (rows' title turned 90° counter-clockwise).
     static void paintAxisTitles(QPainter& painter, const HeatmapLayout& layout, const AxisTitles& titles);
-    /// Where row labels labels[begin … end) go (every step-th, counted from 0), in font:
-    /// right-aligned in band, row r centred on gridTop + (r + ½)·cellHeight; highlighted (if
-    /// any) bold.
+    /// Where row labels labels[begin … end) go (labelledIndices: every step-th, and highlighted,
+    /// if any, always, in bold), in font: right-aligned in band, row r centred on
+    /// gridTop + (r + ½)·cellHeight.
     [[nodiscard]] static std::vector<PlacedLabel> placeRowLabels(const QFont& font, const QStringList& labels,
                                                                  int begin, int end, int step, const QRectF& band,
                                                                  double gridTop, double cellHeight,

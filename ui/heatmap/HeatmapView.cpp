@@ -143,7 +143,7 @@ double HeatmapView::columnBand() const {
     // Rows first: the labels get the height that readable rows leave, when they leave two lines.
     const QSize readable = readableCell();
     const QSizeF cell = readable.isEmpty() ? labelledCell() : QSizeF(readable);
-    const QFont font = readableFont();
+    const QFont font = labelFont();
     const double rows = source_->rows() * cell.height();
     const HeatmapLayout probe = HeatmapPainter(*source_, heatmapStyle()).layout(QSizeF(0, rows), cell, font);
     const double around = probe.size.height() - rows - probe.columnLabels.height() + kFitSlack;
@@ -153,7 +153,7 @@ double HeatmapView::columnBand() const {
 }
 
 QSizeF HeatmapView::labelledCell() const {
-    const double line = std::ceil(QFontMetricsF(readableFont()).height());
+    const double line = std::ceil(QFontMetricsF(labelFont()).height());
     return {line + stackedLabelGap(line), line + stackedLabelGap(line)};
 }
 
@@ -168,7 +168,7 @@ QSize HeatmapView::readableCell() const {
 QSizeF HeatmapView::readableFigureSize() const {
     const QSize cell = readableCell();
     if (cell.isEmpty()) return {};
-    return HeatmapPainter(*source_, heatmapStyle()).figureLayout(QSizeF(cell), readableFont(), columnBand()).size;
+    return HeatmapPainter(*source_, heatmapStyle()).figureLayout(QSizeF(cell), labelFont(), columnBand()).size;
 }
 
 bool HeatmapView::valuesFitAt(QSize cell) const {
@@ -298,24 +298,46 @@ void HeatmapView::resetZoom() {
 void HeatmapView::fit() {
     if (userZoomed_ || fitting_) return;
     fitting_ = true;
-    QSize cell = defaultCell();
-    if (source_ && fitPolicy_ != FitPolicy::None) {
-        const HeatmapPainter painter(*source_, heatmapStyle());
-        const QFont font = readableFont();
-        const double band = columnBand();
-        FitInput input;
-        input.area = viewArea();
-        input.rows = source_->rows();
-        input.cols = source_->cols();
-        input.numbers = painter.smallestCellForValues();
-        input.labels = labelledCell();
-        input.defaultCell = cell;
-        input.figureSize = [&painter, &font, band](QSizeF size) { return painter.figureLayout(size, font, band).size; };
-        cell = fittedCell(input, fitPolicy_);
+    labelScale_ = 1;
+    QSize cell = fittedCell();
+    // Rows too thin for their labels: smaller labels (down to the smallest scale), rather than
+    // a label on every other row only.
+    if (source_ && smallestLabelScale_ < 1 && cell.height() < labelledCell().height()) {
+        const double line = std::ceil(QFontMetricsF(readableFont()).height());
+        labelScale_ = std::clamp((cell.height() - stackedLabelGap(line)) / line, smallestLabelScale_, 1.0);
+        cell = fittedCell();
     }
     applyCell(cell, zoomAnchor());
     showSelectedRow();
     fitting_ = false;
+}
+
+QSize HeatmapView::fittedCell() const {
+    if (!source_ || fitPolicy_ == FitPolicy::None) return defaultCell();
+    const HeatmapPainter painter(*source_, heatmapStyle());
+    const QFont font = labelFont();
+    const double band = columnBand();
+    FitInput input;
+    input.area = viewArea();
+    input.rows = source_->rows();
+    input.cols = source_->cols();
+    input.numbers = painter.smallestCellForValues();
+    input.labels = labelledCell();
+    input.defaultCell = defaultCell();
+    input.figureSize = [&painter, &font, band](QSizeF size) { return painter.figureLayout(size, font, band).size; };
+    return ui::fittedCell(input, fitPolicy_);
+}
+
+void HeatmapView::setSmallestLabelScale(double scale) {
+    if (scale == smallestLabelScale_) return;
+    smallestLabelScale_ = scale;
+    fit();
+}
+
+QFont HeatmapView::labelFont() const {
+    QFont font = readableFont();
+    if (labelScale_ < 1 && font.pointSizeF() > 0) font.setPointSizeF(font.pointSizeF() * labelScale_);
+    return font;
 }
 
 QPointF HeatmapView::zoomAnchor() const {
@@ -368,13 +390,13 @@ void HeatmapView::relayout() {
     }
     const HeatmapPainter painter(*source_, heatmapStyle());
     const QSizeF cell(cell_);
-    const HeatmapLayout fixed = painter.layout(QSizeF(0, 0), cell, readableFont(), columnBand());
+    const HeatmapLayout fixed = painter.layout(QSizeF(0, 0), cell, labelFont(), columnBand());
     const QSizeF content(source_->cols() * cell.width(), source_->rows() * cell.height());
     const QSize port = viewport()->size();
     const double availableWidth = std::max(0.0, std::floor(port.width() - fixed.size.width()));
     const double availableHeight = std::max(0.0, std::floor(port.height() - fixed.grid.top() - fixed.margin));
     const QSizeF visible(std::min(content.width(), availableWidth), std::min(content.height(), availableHeight));
-    layout_ = painter.layout(visible, cell, readableFont(), columnBand());
+    layout_ = painter.layout(visible, cell, labelFont(), columnBand());
     // Centre the figure in the room left over (a projector shows it in the middle).
     const QPointF offset(std::floor(std::max(0.0, port.width() - layout_.size.width()) / 2),
                          std::floor(std::max(0.0, port.height() - layout_.size.height()) / 2));
@@ -417,7 +439,7 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
     QPainter painter(viewport());
     const QPalette colors = palette();
     painter.fillRect(viewport()->rect(), colors.color(QPalette::Base));
-    painter.setFont(readableFont());
+    painter.setFont(labelFont());
     if (!source_ || source_->rows() == 0 || source_->cols() == 0) {
         painter.setPen(colors.color(QPalette::PlaceholderText));
         painter.drawText(viewport()->rect(), Qt::AlignCenter, tr("No matrix to show"));

@@ -117,6 +117,12 @@ public:
     [[nodiscard]] HeatmapStyle heatmapStyle() const;
     /// The widget's font, at 12 pt at least: labels, titles and values.
     [[nodiscard]] QFont readableFont() const;
+    /// The font labels and titles are drawn in: readableFont(), smaller (down to the smallest
+    /// label scale) when the fitted rows are too thin for a label each.
+    [[nodiscard]] QFont labelFont() const;
+    /// How much smaller than readableFont() labels may get so that every row keeps its label
+    /// (default 1: never; presentation mode lets them shrink rather than skip rows).
+    void setSmallestLabelScale(double scale);
 
     /// Off: every tile is rendered in paintEvent (deterministic, for tests and grabs). On
     /// (default): tiles that are not ready within a few milliseconds are rendered on a worker
@@ -177,6 +183,8 @@ private:
     void applyCell(QSize cell, QPointF anchor);
     /// Sizes the cells as the fit policy says, unless the user zoomed.
     void fit();
+    /// The cell the fit policy gives now (labels in labelFont()).
+    [[nodiscard]] QSize fittedCell() const;
     /// The selected row (and column) into view, when the grid scrolls.
     void showSelectedRow();
     [[nodiscard]] QPointF zoomAnchor() const;
@@ -189,6 +197,8 @@ private:
     bool showValues_ = true;
     double smallestValueScale_ = kFittedValueScale;
     std::optional<QFont> valueFont_;
+    double smallestLabelScale_ = 1;
+    double labelScale_ = 1;  ///< the fit's: labels this much smaller than readableFont()
     FitPolicy fitPolicy_ = FitPolicy::None;
     QSize cell_{48, 48};
     bool userZoomed_ = false;

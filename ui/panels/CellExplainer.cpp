@@ -68,13 +68,15 @@ CellExplainer::CellExplainer(QWidget* parent) : QTextBrowser(parent) {
 }
 
 void CellExplainer::applyStyleSheet() {
-    // In a projector's narrow column, vectors wrap between their numbers instead of running off.
-    const QString vectors = presentationLayout_ ? QStringLiteral(" td.v { white-space: normal; }") : QString();
+    // In a projector's narrow column, cells wrap (vectors between their numbers) and sit closer,
+    // instead of running off its edge.
+    const QString wrap = presentationLayout_ ? QStringLiteral("normal") : QStringLiteral("nowrap");
+    const QString padding = presentationLayout_ ? QStringLiteral("4px") : QStringLiteral("10px");
     document()->setDefaultStyleSheet(
-        QStringLiteral("p.f { margin-left: 12px; } td { padding: 1px 10px; white-space: nowrap; } th { padding: 1px "
-                       "10px; text-align: right; } .masked { color: %1; font-weight: bold; } .result { font-weight: "
-                       "bold; }%2")
-            .arg(warningTextColor(palette()).name(), vectors));
+        QStringLiteral("p.f { margin-left: 12px; } td { padding: 1px %3; white-space: %2; } th { padding: 1px "
+                       "%3; text-align: right; } .masked { color: %1; font-weight: bold; } .result { font-weight: "
+                       "bold; }")
+            .arg(warningTextColor(palette()).name(), wrap, padding));
 }
 
 void CellExplainer::setPresentationLayout(bool on) {
@@ -198,14 +200,18 @@ QString CellExplainer::productsSection(const Context& c) const {
         html += QStringLiteral("</ul>");
     }
     // With names, the table takes the dock's width and the names wrap in their column, instead
-    // of running past the dock's edge; in a projector's narrow column they go under the numbers.
-    const bool namesBelow = named && presentationLayout_;
-    html += QStringLiteral("<table%3><tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
-                .arg(sub(c.i), sub(c.j), named ? QStringLiteral(" width=\"100%\"") : QString());
-    if (named && !namesBelow)
-        html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
-                    .arg(tr("dimension: query ↔ key"));
-    html += QStringLiteral("</tr>");
+    // of running past the dock's edge. In a projector's narrow column, one product a line, its
+    // names on a line of their own under it.
+    const bool lines = presentationLayout_;
+    html += QStringLiteral("<table%1>").arg(named || lines ? QStringLiteral(" width=\"100%\"") : QString());
+    if (!lines) {
+        html += QStringLiteral("<tr><th>m</th><th>q%1[m]</th><th>k%2[m]</th><th>q%1[m]·k%2[m]</th>")
+                    .arg(sub(c.i), sub(c.j));
+        if (named)
+            html += QStringLiteral("<th align=\"left\" width=\"40%\" style=\"white-space: normal\">%1</th>")
+                        .arg(tr("dimension: query ↔ key"));
+        html += QStringLiteral("</tr>");
+    }
     int shownRows = 0, zeroRows = 0;
     for (int m = 0; m < c.dK(); ++m) {
         // The model's unused dimensions (q and k both 0) would only add rows of zeros.
@@ -216,23 +222,27 @@ QString CellExplainer::productsSection(const Context& c) const {
         if (shownRows == kMaxTableRows) break;
         ++shownRows;
         // Dark text on the light highlight, whatever the theme.
-        const QString cellStart = c.isLargest(m) ? QStringLiteral("<td align=\"right\" bgcolor=\"%1\"><b><font "
-                                                                  "color=\"#202020\">")
-                                                       .arg(kLargestColour)
-                                                 : QStringLiteral("<td align=\"right\">");
-        const QString cellEnd = c.isLargest(m) ? QStringLiteral("</font></b></td>") : QStringLiteral("</td>");
+        const QString highlight = c.isLargest(m) ? QStringLiteral(" bgcolor=\"%1\"").arg(kLargestColour) : QString();
+        const QString bold = c.isLargest(m) ? QStringLiteral("<b><font color=\"#202020\">") : QString();
+        const QString boldEnd = c.isLargest(m) ? QStringLiteral("</font></b>") : QString();
+        const QString names = named ? QStringLiteral("%1 ↔ %2").arg(c.queryName(m).toHtmlEscaped(),
+                                                                    c.keyName(m).toHtmlEscaped())
+                                    : QString();
+        if (lines) {
+            html += QStringLiteral("<tr><td%1>%2m = %3: %4 × %5 = %6%7%8</td></tr>")
+                        .arg(highlight, bold, QString::number(m), num(cell.q[m]), num(cell.k[m]),
+                             num(cell.products[m]), boldEnd,
+                             names.isEmpty() ? QString() : QStringLiteral("<br><i>%1</i>").arg(names));
+            continue;
+        }
+        const QString cellStart = QStringLiteral("<td align=\"right\"%1>%2").arg(highlight, bold);
+        const QString cellEnd = boldEnd + QStringLiteral("</td>");
         html += QStringLiteral("<tr><td align=\"right\">%1</td>").arg(m);
         html += cellStart + num(cell.q[m]) + cellEnd + cellStart + num(cell.k[m]) + cellEnd + cellStart +
                 num(cell.products[m]) + cellEnd;
         // The names last, so the numbers stay in view in a narrow dock.
-        if (named && !namesBelow)
-            html += QStringLiteral("<td style=\"white-space: normal\">%1 ↔ %2</td>")
-                        .arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped());
+        if (named) html += QStringLiteral("<td style=\"white-space: normal\">%1</td>").arg(names);
         html += QStringLiteral("</tr>");
-        if (namesBelow)
-            html += QStringLiteral("<tr><td></td><td colspan=\"3\" style=\"white-space: normal\"><i>%1 ↔ %2</i>"
-                                   "</td></tr>")
-                        .arg(c.queryName(m).toHtmlEscaped(), c.keyName(m).toHtmlEscaped());
     }
     const int hidden = c.dK() - zeroRows - shownRows;
     if (hidden > 0) html += tr("<tr><td colspan=\"5\">… %1 more rows</td></tr>").arg(hidden);
@@ -336,8 +346,8 @@ QString CellExplainer::contextSection(const Context& c) const {
     for (int t = 0; t < shown; ++t) {
         const int k = order[static_cast<std::size_t>(t)];
         shownWeight += context.weights[k];
-        html += QStringLiteral("<tr><td align=\"right\">%1</td><td>%2</td><td align=\"right\">%3</td><td class=\"v\">"
-                               "%4</td><td class=\"v\">%5</td></tr>")
+        html += QStringLiteral("<tr><td align=\"right\">%1</td><td>%2</td><td align=\"right\">%3</td><td>%4</td>"
+                               "<td>%5</td></tr>")
                     .arg(k)
                     .arg(token(trace, k), num(context.weights[k]), vectorText(context.values.row(k).transpose()),
                          vectorText(context.terms.row(k).transpose()));

@@ -539,8 +539,8 @@ void MainWindow::changeEvent(QEvent* event) {
     if (event->type() != QEvent::LanguageChange) return;
     retranslateUi();
     // The steps' columns carry the teaching model's names in the language of their sources: made
-    // again from the same trace, as for another view.
-    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching) applyView();
+    // again from the same trace, as for another view (or asked again of a running computation).
+    if (!trace_ || trace_->config().preset == ProjectionPreset::Teaching) applyView();
 }
 
 void MainWindow::retranslateUi() {

@@ -98,6 +98,9 @@ void PresentationMode::enter() {
     // The digit heights promised to the back of the room: numbers are never drawn smaller.
     setValueDigits(*window_->heatmap(), kValueDigitPixels, screen);
     setValueDigits(*window_->stepper()->heatmap(), kStepDigitPixels, screen);
+    // Every token keeps its label: smaller labels rather than one on every other row.
+    window_->heatmap()->setSmallestLabelScale(kSmallestLabelScale);
+    window_->stepper()->heatmap()->setSmallestLabelScale(kSmallestLabelScale);
     window_->explainer()->setPresentationLayout(true);
 
     QDockWidget* explainer = explainerDock();
@@ -131,10 +134,11 @@ void PresentationMode::placeExplainer() {
     const QSizeF figure = window_->heatmap()->readableFigureSize();
     const int frames = window_->centralWidget()->width() - window_->heatmap()->viewport()->width() +
                        window_->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent);
-    double width = screen * kExplainerShare;
-    if (!figure.isEmpty())
-        width = std::clamp(screen - std::ceil(figure.width()) - frames, screen * kExplainerLeastShare,
-                           screen * kExplainerMostShare);
+    double width = screen - std::ceil(figure.width()) - frames;
+    // No numbers (or not even with the explainer at its narrowest): the heatmap is an overview,
+    // which takes any width, and the explainer the most.
+    if (figure.isEmpty() || width < screen * kExplainerLeastShare) width = screen * kExplainerMostShare;
+    width = std::min(width, screen * kExplainerMostShare);
     window_->resizeDocks({explainer}, {static_cast<int>(width)}, Qt::Horizontal);
 }
 
@@ -142,9 +146,11 @@ void PresentationMode::leave() {
     if (!active_) return;
     active_ = false;
     FocusRing::setSuppressed(false);
-    window_->heatmap()->setValueFont(std::nullopt);
+    for (HeatmapView* view : {window_->heatmap(), window_->stepper()->heatmap()}) {
+        view->setValueFont(std::nullopt);
+        view->setSmallestLabelScale(1);
+    }
     window_->heatmap()->setSmallestValueScale(savedValueScales_.first);
-    window_->stepper()->heatmap()->setValueFont(std::nullopt);
     window_->stepper()->heatmap()->setSmallestValueScale(savedValueScales_.second);
     window_->explainer()->setPresentationLayout(false);
     window_->setSentenceBoxVisible(true);

@@ -43,11 +43,13 @@ public:
     static constexpr double kTextDigitPixels = 17;
     /// The numbers grow at most this many times when the cells leave room.
     static constexpr double kMaxGrowth = 3;
-    /// Shares of the screen's width the explainer takes beside the heatmap: at least, at most,
-    /// and when the heatmap shows no numbers.
+    /// Labels may be drawn this much smaller than the other text, so that every row and column
+    /// keeps its label.
+    static constexpr double kSmallestLabelScale = 0.75;
+    /// Shares of the screen's width the explainer takes beside the heatmap: at least, and at most
+    /// (also when the heatmap can show no numbers).
     static constexpr double kExplainerLeastShare = 0.2;
     static constexpr double kExplainerMostShare = 0.3;
-    static constexpr double kExplainerShare = 0.25;
     /// pixels on a 1080-pixel-high screen, scaled to screen's height (never less than pixels).
     [[nodiscard]] static double scaledForScreen(double pixels, QSize screen);
     /// The ink height of the digits 0–9 in font (what a student sees of a number).

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "ui/heatmap/HeatmapGeometry.h"
 
@@ -180,6 +181,17 @@ TEST(HeatmapGeometry, SlantedLabelsReachPastTheGridByTheirFirstColumns) {
     // label, (10 + 10) · 0.707 − 20 < 0, stays inside.
     EXPECT_NEAR(slantedOverhang({10, 80}, 20, 40), 3.64, 0.01);
     EXPECT_EQ(slantedOverhang({}, 20, 40), 0) << "no label, no overhang";
+}
+
+TEST(HeatmapGeometry, TheSelectedRowAlwaysKeepsItsLabel) {
+    EXPECT_EQ(labelledIndices(0, 15, 1), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}));
+    EXPECT_EQ(labelledIndices(0, 15, 2), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14})) << "every other row";
+    // Row 11 selected: its label comes in, and 10 and 12, closer than 2 rows, go.
+    EXPECT_EQ(labelledIndices(0, 15, 2, 11), (std::vector<int>{0, 2, 4, 6, 8, 11, 14}));
+    EXPECT_EQ(labelledIndices(0, 15, 2, 10), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14})) << "already labelled";
+    // Steps of 5 from 3: 5, 10; row 13 selected keeps 10 (3 rows away, under 5: left out).
+    EXPECT_EQ(labelledIndices(3, 15, 5, 13), (std::vector<int>{5, 13}));
+    EXPECT_EQ(labelledIndices(3, 15, 5, 1), (std::vector<int>{5, 10})) << "a selected row outside the range";
 }
 
 TEST(HeatmapGeometry, ValueFitsInCell) {
