@@ -229,10 +229,13 @@ QString CellExplainer::productsSection(const Context& c) const {
                                                                     c.keyName(m).toHtmlEscaped())
                                     : QString();
         if (lines) {
+            // The names in the same dark ink on the highlight.
+            const QString ink = c.isLargest(m) ? QStringLiteral(" color=\"#202020\"") : QString();
             html += QStringLiteral("<tr><td%1>%2m = %3: %4 × %5 = %6%7%8</td></tr>")
                         .arg(highlight, bold, QString::number(m), num(cell.q[m]), num(cell.k[m]),
                              num(cell.products[m]), boldEnd,
-                             names.isEmpty() ? QString() : QStringLiteral("<br><i>%1</i>").arg(names));
+                             names.isEmpty() ? QString()
+                                             : QStringLiteral("<br><i><font%1>%2</font></i>").arg(ink, names));
             continue;
         }
         const QString cellStart = QStringLiteral("<td align=\"right\"%1>%2").arg(highlight, bold);

@@ -1,6 +1,7 @@
 #include "ui/panels/StepperView.h"
 
 #include <QHBoxLayout>
+#include <QResizeEvent>
 #include <QLabel>
 #include <QToolButton>
 #include <QShortcut>
@@ -8,6 +9,8 @@
 #include <QTabBar>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "ui/heatmap/HeatmapView.h"
 
@@ -175,8 +178,11 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
     bar->addWidget(next_);
     layout->addLayout(bar);
 
+    // Every text wraps: on a 1280-pixel screen a long formula must not widen the window.
     title_ = new QLabel;
+    title_->setWordWrap(true);
     formula_ = new QLabel;
+    formula_->setWordWrap(true);
     formula_->setTextFormat(Qt::RichText);
     role_ = new QLabel;
     role_->setWordWrap(true);
@@ -216,17 +222,37 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
 
 void StepperView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange) applyFonts();
+    if (event->type() == QEvent::FontChange) {
+        applyFonts();
+        fitNavigation();
+    }
     if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 
 void StepperView::retranslateUi() {
-    previous_->setText(tr("◀ Previous"));
     previous_->setToolTip(tr("Previous step (← or Page Up; Home: first step)"));
-    next_->setText(tr("Next ▶"));
     next_->setToolTip(tr("Next step (→ or Page Down; End: last step)"));
     for (int s = 0; s < kStepCount; ++s) steps_->setTabText(s, stepButtonText(static_cast<Step>(s)));
+    fitNavigation();
     refresh();
+}
+
+void StepperView::fitNavigation() {
+    // Every step's tab in view when the buttons can make room for them: their arrows only then.
+    previous_->setText(tr("◀ Previous"));
+    next_->setText(tr("Next ▶"));
+    const int spacing = 2 * std::max(0, layout()->spacing());
+    const int margins = layout()->contentsMargins().left() + layout()->contentsMargins().right();
+    const int needed = previous_->sizeHint().width() + steps_->sizeHint().width() + next_->sizeHint().width() +
+                       spacing + margins;
+    if (needed <= width()) return;
+    previous_->setText(QStringLiteral("◀"));
+    next_->setText(QStringLiteral("▶"));
+}
+
+void StepperView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitNavigation();
 }
 
 void StepperView::applyFonts() {

@@ -55,12 +55,15 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void refresh();
     /// The selection on the step's matrix: the cell in the n × n steps, the row in the others.
     void showSelection();
     void applyFonts();
+    /// "◀ Previous" and "Next ▶", or their arrows only when the steps' tabs need the room.
+    void fitNavigation();
     void retranslateUi();
 
     Sources sources_;

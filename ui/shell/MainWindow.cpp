@@ -256,6 +256,9 @@ void MainWindow::buildStatusBar() {
 void MainWindow::buildWeightsDock() {
     // The W matrices, editable, in a dock beside the explanation.
     weightEditor_ = new WeightEditor;
+    // Its tables scroll: the right column may be narrower than its tab bar and button (on a
+    // 1280-pixel screen every panel side by side only fits so).
+    weightEditor_->setMinimumWidth(fontMetrics().averageCharWidth() * 12);
     weightsDock_ = new QDockWidget(this);
     weightsDock_->setObjectName(QStringLiteral("weightsDock"));
     weightsDock_->setWidget(weightEditor_);
@@ -522,7 +525,7 @@ void MainWindow::sizeDocks() {
     // numbers on a 1920-pixel screen); chart and explanation share the right column.
     const int charWidth = fontMetrics().averageCharWidth();
     resizeDocks({controlsDock_, chartDock_},
-                {controlsDock_->widget()->minimumWidth(), std::max(charWidth * 40, width() / 5)},
+                {controlsDock_->widget()->minimumWidth(), std::max(charWidth * 28, width() / 5)},
                 Qt::Horizontal);
     resizeDocks({chartDock_, explainerDock_}, {height() / 2, height() / 2}, Qt::Vertical);
 }

@@ -336,6 +336,13 @@ TEST_P(ProjectorSmallScreen, TheSelectedRowStaysInView) {
     ASSERT_TRUE(projector.open());
     MainWindow& window = projector.window;
     ASSERT_EQ(window.selectedQuery(), kIl) << "the window starts on « il »";
+    for (const QString& language : {QStringLiteral("fr"), QStringLiteral("en")}) {
+        window.classroom()->languageAction(language)->trigger();
+        deliverLanguageChange();
+        for (int s = 0; s < kStepCount; ++s) projector.showStep(static_cast<Step>(s));  // the longest formulas
+        EXPECT_LE(window.frameGeometry().width(), GetParam().size.width())
+            << "the window fits the screen, " << language.toStdString();
+    }
     for (const bool presenting : {false, true}) {
         const std::string mode = presenting ? "presentation mode" : "the window";
         if (presenting) {
