@@ -258,7 +258,8 @@ HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, QSizeF cell, const QFont& 
     const double widestRow = std::ceil(std::min(source_.widestRowLabel(bold), line * kRowLabelLines));
     double widestCol = std::ceil(std::min(source_.widestColLabel(bold), line * kColumnLabelLines));
     ColumnLabelPlan columns = planColumnLabels(widestCol, line, cell.width());
-    if (columns.height > columnBand) {
+    const bool cut = columns.height > columnBand;
+    if (cut) {
         // Labels as long as the band allows at their angle (turned ones cut with "…"), at least a line.
         const double room = std::max(columnBand, line);
         widestCol = std::floor(columns.angle < 0 ? room / std::sqrt(0.5) - line : room);
@@ -268,6 +269,7 @@ HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, QSizeF cell, const QFont& 
 
     HeatmapLayout out;
     out.margin = margin;
+    out.columnLabelsCut = cut;
     out.columnLabelAngle = columns.angle;
     out.columnLabelStep = columns.step;
     if (columns.angle < 0)

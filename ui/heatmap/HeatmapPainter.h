@@ -55,6 +55,7 @@ struct HeatmapLayout {
     double margin = 0;      ///< outer margin (left of the rows' title, right of the bar, below)
     double columnLabelAngle = 0;       ///< column labels level (0), slanted (−45) or upright (90): ColumnLabelPlan
     double columnLabelOverhang = 0;    ///< how far left of the grid slanted column labels reach
+    bool columnLabelsCut = false;      ///< the band was too low for the longest labels: they end in "…"
     int rowLabelStep = 1;              ///< only every k-th row label is drawn (tiny cells)
     int columnLabelStep = 1;
 };

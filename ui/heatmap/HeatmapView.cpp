@@ -300,12 +300,23 @@ void HeatmapView::fit() {
     fitting_ = true;
     labelScale_ = 1;
     QSize cell = fittedCell();
-    // Rows too thin for their labels: smaller labels (down to the smallest scale), rather than
-    // a label on every other row only.
-    if (source_ && smallestLabelScale_ < 1 && cell.height() < labelledCell().height()) {
+    // Smaller labels (down to the smallest scale) for rows too thin for them, rather than a label
+    // on every other row; or, when the column labels are cut short, for rows as low as their
+    // numbers, which leaves the column labels more height.
+    if (source_ && smallestLabelScale_ < 1) {
         const double line = std::ceil(QFontMetricsF(readableFont()).height());
-        labelScale_ = std::clamp((cell.height() - stackedLabelGap(line)) / line, smallestLabelScale_, 1.0);
-        cell = fittedCell();
+        const double numbers = HeatmapPainter(*source_, heatmapStyle()).smallestCellForValues().height();
+        double rows = 0;  // the height labels must fit in
+        if (cell.height() < labelledCell().height())
+            rows = cell.height();
+        else if (numbers > 0 && HeatmapPainter(*source_, heatmapStyle())
+                                    .figureLayout(QSizeF(cell), labelFont(), columnBand())
+                                    .columnLabelsCut)
+            rows = numbers;
+        if (rows > 0) {
+            labelScale_ = std::clamp((rows - stackedLabelGap(line)) / line, smallestLabelScale_, 1.0);
+            cell = fittedCell();
+        }
     }
     applyCell(cell, zoomAnchor());
     showSelectedRow();
