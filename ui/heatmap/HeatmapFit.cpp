@@ -50,19 +50,25 @@ QSize fittedCell(const FitInput& input, FitPolicy policy) {
         if (next == cell) break;
         cell = next;
     }
-    cell = shaped(clampCell(cell).boundedTo(QSize(kMaxCellSize, kMaxCellSize)), input.numbers);
     // Turned labels can still need a pixel or two more: smaller cells until the figure fits.
-    for (int round = 0; round < 64; ++round) {
-        const QSize smaller = shrunkToFit(input, cell);
-        if (smaller == cell) break;
-        cell = smaller;
-    }
+    const auto fitted = [&input](QSize size) {
+        for (int round = 0; round < 64; ++round) {
+            const QSize smaller = shrunkToFit(input, size);
+            if (smaller == size) break;
+            size = smaller;
+        }
+        return size;
+    };
+    const QSize filled = fitted(clampCell(cell));  // the view's width and height, before the shape rule
+    cell = fitted(shaped(filled, input.numbers));
 
     if (input.numbers.isEmpty()) return cell;
     const QSizeF least = input.numbers.expandedTo(input.labels);
     if (cell.width() >= least.width() && cell.height() >= least.height()) return cell;
-    const QSize readable = cell.expandedTo(
-        QSize(static_cast<int>(std::ceil(least.width())), static_cast<int>(std::ceil(least.height()))));
+    // Readable cells, as wide as the view allows: the rows scroll, the columns need not.
+    const QSize readable = shaped(QSize(std::max(filled.width(), static_cast<int>(std::ceil(least.width()))),
+                                        std::max(cell.height(), static_cast<int>(std::ceil(least.height())))),
+                                  input.numbers);
     if (policy == FitPolicy::NumbersFirst) return clampCell(readable);
     // A little scrolling keeps the numbers; past that, the whole matrix as an overview.
     const bool close = cell.width() >= 0.75 * least.width() && cell.height() >= 0.75 * least.height();

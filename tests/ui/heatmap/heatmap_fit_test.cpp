@@ -38,6 +38,9 @@ TEST(HeatmapFit, WhenTheNumbersDoNotFitThePolicyDecides) {
     EXPECT_EQ(fittedCell(narrow, FitPolicy::NumbersOrOverview), QSize(24, 21)) << "far from them: the overview";
     // (800 − 104) / 20 = 34 wide: over 3/4 of 40, so a little scrolling keeps the numbers.
     EXPECT_EQ(fittedCell(matrixIn({800, 300}), FitPolicy::NumbersOrOverview), QSize(40, 21)) << "close: numbers";
+    // A low view for 10 rows: (200 − 84) / 10 = 11 high, too low for the numbers' 20; numbers
+    // first keeps the view's width, (1100 − 104) / 20 = 49, for rows 20 high that scroll.
+    EXPECT_EQ(fittedCell(matrixIn({1100, 200}), FitPolicy::NumbersFirst), QSize(49, 20)) << "columns need not scroll";
     FitInput noNumbers = narrow;
     noNumbers.numbers = QSizeF();
     EXPECT_EQ(fittedCell(noNumbers, FitPolicy::NumbersFirst), QSize(24, 21)) << "no numbers: the view's cells";
