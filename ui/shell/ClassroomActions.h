@@ -8,6 +8,7 @@
 class QAction;
 class QActionGroup;
 class QMenu;
+class QScrollArea;
 class QToolBar;
 
 namespace attnviz::ui {
@@ -34,6 +35,8 @@ public:
 
     [[nodiscard]] PresentationMode* presentation() const { return presentation_; }
     [[nodiscard]] WhyScaleChart* whyScaleChart() const { return whyScale_; }
+    /// The "Why √d_k?" tab's page (the chart, in a scroll area).
+    [[nodiscard]] QScrollArea* whyScaleTab() const { return whyScaleTab_; }
     [[nodiscard]] QAction* presentationAction() const { return presentationAction_; }
     [[nodiscard]] QAction* resetAction() const { return reset_; }
     [[nodiscard]] QToolBar* toolBar() const { return toolBar_; }
@@ -76,6 +79,7 @@ private:
     ViewSettings defaultView_;
     PresentationMode* presentation_ = nullptr;
     WhyScaleChart* whyScale_ = nullptr;
+    QScrollArea* whyScaleTab_ = nullptr;
     bool interactive_ = true;
 
     QToolBar* toolBar_ = nullptr;

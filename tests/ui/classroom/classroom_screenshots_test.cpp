@@ -3,6 +3,7 @@
 // under xvfb-run at 1920 × 1080 with the xcb platform); skipped otherwise.
 #include <QDir>
 #include <QScreen>
+#include <QScrollArea>
 #include <QTabWidget>
 
 #include <gtest/gtest.h>
@@ -69,7 +70,7 @@ TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
         ASSERT_TRUE(waitForResult(window, chapter, teachingConfig()));
         save(window, dir, QStringLiteral("classroom_presentation_fr_%1_chapter.png").arg(suffix));
 
-        window.tabs()->setCurrentWidget(window.classroom()->whyScaleChart());
+        window.tabs()->setCurrentWidget(window.classroom()->whyScaleTab());
         ASSERT_TRUE(waitUntil([&] { return window.classroom()->whyScaleChart()->isReady(); }, 120000));
         save(window, dir, QStringLiteral("classroom_presentation_fr_%1_why_scale.png").arg(suffix));
         window.classroom()->presentation()->leave();

@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -308,7 +309,7 @@ TEST(ProjectorKeys, ClickerKeysAndCtrlDigitsActRightAfterClickingTheStepTabInAnd
         keyAfterClickingTheStepTab(window, Qt::Key_2, Qt::ControlModifier);
         EXPECT_EQ(window.tabs()->currentWidget(), stepper) << "Ctrl+2, in " << mode;
         keyAfterClickingTheStepTab(window, Qt::Key_3, Qt::ControlModifier);
-        EXPECT_EQ(window.tabs()->currentWidget(), window.classroom()->whyScaleChart()) << "Ctrl+3, in " << mode;
+        EXPECT_EQ(window.tabs()->currentWidget(), window.classroom()->whyScaleTab()) << "Ctrl+3, in " << mode;
         // While typing (on the weights' tab, beside the sentence box), ← and → are the text cursor's.
         window.tabs()->setCurrentWidget(window.heatmap());
         window.sentenceEdit()->setFocus();
