@@ -83,8 +83,6 @@ public:
     [[nodiscard]] QSize readableCell() const;
     /// The whole figure's size with readable cells: what the view needs to show everything.
     [[nodiscard]] QSizeF readableFigureSize() const;
-    /// Whether the zoom follows the fit policy (the user has not zoomed since the last fit).
-    [[nodiscard]] bool isFitted() const { return !userZoomed_; }
 
     /// The selected cell, if any.
     [[nodiscard]] std::optional<CellIndex> selectedCell() const { return selected_; }

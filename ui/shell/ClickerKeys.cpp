@@ -15,15 +15,10 @@
 #include "ui/shell/PresentationMode.h"
 
 namespace attnviz::ui {
+namespace {
 
-ClickerKeys::ClickerKeys(MainWindow* window, PresentationMode* presentation)
-    : QObject(window), window_(window), presentation_(presentation) {
-    qApp->installEventFilter(this);
-}
-
-ClickerKeys::~ClickerKeys() { qApp->removeEventFilter(this); }
-
-bool ClickerKeys::usesArrowKeys(const QWidget* widget) {
+/// Whether ← and → belong to widget: it edits text or adjusts a value with them.
+bool usesArrowKeys(const QWidget* widget) {
     if (widget == nullptr) return false;
     if (qobject_cast<const QLineEdit*>(widget) != nullptr || qobject_cast<const QAbstractSpinBox*>(widget) != nullptr ||
         qobject_cast<const QAbstractSlider*>(widget) != nullptr || qobject_cast<const QComboBox*>(widget) != nullptr)
@@ -32,6 +27,15 @@ bool ClickerKeys::usesArrowKeys(const QWidget* widget) {
     if (const auto* rich = qobject_cast<const QTextEdit*>(widget)) return !rich->isReadOnly();
     return false;
 }
+
+}  // namespace
+
+ClickerKeys::ClickerKeys(MainWindow* window, PresentationMode* presentation)
+    : QObject(window), window_(window), presentation_(presentation) {
+    qApp->installEventFilter(this);
+}
+
+ClickerKeys::~ClickerKeys() { qApp->removeEventFilter(this); }
 
 bool ClickerKeys::handle(const QKeyEvent& key, bool perform) {
     if ((key.modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier) return false;

@@ -2,7 +2,6 @@
 #include <QObject>
 
 class QKeyEvent;
-class QWidget;
 
 namespace attnviz::ui {
 
@@ -20,9 +19,6 @@ public:
     /// Watches every key of the application for window (an application event filter).
     ClickerKeys(MainWindow* window, PresentationMode* presentation);
     ~ClickerKeys() override;
-
-    /// Whether ← and → belong to widget: it edits text or adjusts a value with them.
-    [[nodiscard]] static bool usesArrowKeys(const QWidget* widget);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
