@@ -15,7 +15,8 @@
 # manager, no xdotool and no timing guesses: it waits for each result before grabbing.
 #
 # Usage: scripts/screenshots.sh OUTPUT_FOLDER [BUILD_DIR]   (BUILD_DIR defaults to build/release)
-# ATTNVIZ_SCREENSHOTS names another screenshot test of ui_tests (scripts/screenshots_classroom.sh).
+# ATTNVIZ_SCREENSHOTS names another screenshot test of ui_tests (scripts/screenshots_classroom.sh),
+# ATTNVIZ_SCREEN_SIZE another size of the virtual screen (WIDTHxHEIGHT, scripts/screenshots_projector.sh).
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -33,6 +34,6 @@ fi
 ninja -j2 -C "$build" ui_tests
 
 ATTNVIZ_SCREENSHOT_DIR="$out" QT_QPA_PLATFORM=xcb \
-    xvfb-run -a -s "-screen 0 1920x1080x24" \
+    xvfb-run -a -s "-screen 0 ${ATTNVIZ_SCREEN_SIZE:-1920x1080}x24" \
     "$build/tests/ui/ui_tests" --gtest_filter="${ATTNVIZ_SCREENSHOTS:-WindowScreenshots}.*"
 ls "$out"/*.png

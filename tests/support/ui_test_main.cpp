@@ -1,6 +1,8 @@
 // One main for every UI test: offscreen platform unless QT_QPA_PLATFORM is set, test-mode
 // standard paths (never the user's settings), settings cleared, a QApplication in English (the
-// English catalogue holds the plural forms), then GoogleTest.
+// English catalogue holds the plural forms), then GoogleTest. A test executable that needs a
+// platform of its own (the projector tests: offscreen screens of projector sizes) names it in
+// ATTNVIZ_TEST_PLATFORM, which always applies.
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
@@ -10,7 +12,11 @@
 #include "ui/i18n/Language.h"
 
 int main(int argc, char** argv) {
+#ifdef ATTNVIZ_TEST_PLATFORM
+    qputenv("QT_QPA_PLATFORM", ATTNVIZ_TEST_PLATFORM);
+#else
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+#endif
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttnVizTests"));
     QCoreApplication::setApplicationName(QStringLiteral("attnviz_ui_tests"));

@@ -128,7 +128,7 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
         caption_ = parts.join(QStringLiteral(" · "));
     }
     cellSize_ = chooseSizing(source, options_, options_.pixelAlignment).cell;
-    layout_ = heatmap_.figureLayout(cellSize_, labelFont_);
+    layout_ = heatmap_.figureLayout(QSizeF(cellSize_, cellSize_), labelFont_);
 
     const QFontMetricsF titleMetrics(titleFont_);
     const QFontMetricsF captionMetrics(captionFont_);
@@ -204,7 +204,8 @@ void FigureRenderer::paintHeatmap(QPainter& painter) const {
     // drawn whole (paintRowLabels clips each label to its cell).
     const HeatmapLayout& figure = layout_;
     const HeatmapStyle& style = heatmap_.style();
-    heatmap_.paintCells(painter, CellRange{0, source_.rows(), 0, source_.cols()}, figure.grid.topLeft(), cellSize_);
+    heatmap_.paintCells(painter, CellRange{0, source_.rows(), 0, source_.cols()}, figure.grid.topLeft(),
+                        QSizeF(cellSize_, cellSize_));
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.setFont(labelFont_);
@@ -225,7 +226,7 @@ void FigureRenderer::paintHeatmap(QPainter& painter) const {
         }
     }
     HeatmapPainter::paintColumnLabels(painter, source_.colLabels(), 0, source_.cols(), figure.columnLabelStep,
-                                      figure.columnLabelsRotated, figure.columnLabels, figure.grid.left(), cellSize_);
+                                      figure.columnLabelAngle, figure.columnLabels, figure.grid.left(), cellSize_);
     HeatmapPainter::paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style.colorMap,
                                   heatmap_.colorBarScale());
     if (!figure.maskedLegend.isEmpty()) HeatmapPainter::paintMaskedLegend(painter, figure.maskedLegend);

@@ -58,7 +58,7 @@ public:
     [[nodiscard]] QRectF gridRect() const;
     [[nodiscard]] QRectF cellRect(int row, int col) const;
     /// Whether values are drawn in the cells (asked for, and they fit).
-    [[nodiscard]] bool valuesShown() const { return heatmap_.valuesFit(cellSize_); }
+    [[nodiscard]] bool valuesShown() const { return heatmap_.valuesFit(QSizeF(cellSize_, cellSize_)); }
     /// The caption's lines as laid out, top to bottom, in figure units (empty without a caption).
     [[nodiscard]] std::vector<QRectF> captionLineRects() const;
 

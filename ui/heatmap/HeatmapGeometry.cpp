@@ -6,6 +6,9 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <vector>
 
 namespace attnviz::ui {
 namespace {
@@ -47,36 +50,36 @@ int roundUp125(double x) {
 }  // namespace
 
 std::optional<CellIndex> cellAt(const GridGeometry& grid, QPointF point) {
-    if (!(grid.cellSize > 0)) return std::nullopt;
+    if (!(grid.cell.width() > 0) || !(grid.cell.height() > 0)) return std::nullopt;
     if (point.x() < grid.area.left() || point.x() >= grid.area.right() || point.y() < grid.area.top() ||
         point.y() >= grid.area.bottom())
         return std::nullopt;
     const QPointF content = point - grid.area.topLeft() + grid.scroll;
-    const double col = std::floor(content.x() / grid.cellSize);
-    const double row = std::floor(content.y() / grid.cellSize);
+    const double col = std::floor(content.x() / grid.cell.width());
+    const double row = std::floor(content.y() / grid.cell.height());
     if (col < 0 || row < 0 || col >= grid.cols || row >= grid.rows) return std::nullopt;
     return CellIndex{static_cast<int>(row), static_cast<int>(col)};
 }
 
 QRectF cellRect(const GridGeometry& grid, CellIndex cell) {
     const QPointF origin = grid.gridOrigin();
-    return {origin.x() + cell.col * grid.cellSize, origin.y() + cell.row * grid.cellSize, grid.cellSize,
-            grid.cellSize};
+    return {QPointF(origin.x() + cell.col * grid.cell.width(), origin.y() + cell.row * grid.cell.height()),
+            grid.cell};
 }
 
-CellRange cellsIn(QRectF contentRect, double cellSize, int rows, int cols) {
-    if (!(cellSize > 0) || contentRect.isEmpty() || rows <= 0 || cols <= 0) return {};
+CellRange cellsIn(QRectF contentRect, QSizeF cell, int rows, int cols) {
+    if (!(cell.width() > 0) || !(cell.height() > 0) || contentRect.isEmpty() || rows <= 0 || cols <= 0) return {};
     CellRange range;
-    range.colBegin = clampIndex(std::floor(contentRect.left() / cellSize), cols);
-    range.colEnd = clampIndex(std::ceil(contentRect.right() / cellSize), cols);
-    range.rowBegin = clampIndex(std::floor(contentRect.top() / cellSize), rows);
-    range.rowEnd = clampIndex(std::ceil(contentRect.bottom() / cellSize), rows);
+    range.colBegin = clampIndex(std::floor(contentRect.left() / cell.width()), cols);
+    range.colEnd = clampIndex(std::ceil(contentRect.right() / cell.width()), cols);
+    range.rowBegin = clampIndex(std::floor(contentRect.top() / cell.height()), rows);
+    range.rowEnd = clampIndex(std::ceil(contentRect.bottom() / cell.height()), rows);
     if (range.isEmpty()) return {};
     return range;
 }
 
 CellRange visibleCells(const GridGeometry& grid) {
-    return cellsIn(QRectF(grid.scroll, grid.area.size()), grid.cellSize, grid.rows, grid.cols);
+    return cellsIn(QRectF(grid.scroll, grid.area.size()), grid.cell, grid.rows, grid.cols);
 }
 
 QPointF scrollToShow(const GridGeometry& grid, CellIndex cell) {
@@ -88,11 +91,14 @@ QPointF scrollToShow(const GridGeometry& grid, CellIndex cell) {
         return std::clamp(scroll, 0.0, std::max(0.0, content - view));
     };
     const QSizeF content = grid.contentSize();
-    return {axis(grid.scroll.x(), grid.area.width(), cell.col * grid.cellSize, grid.cellSize, content.width()),
-            axis(grid.scroll.y(), grid.area.height(), cell.row * grid.cellSize, grid.cellSize, content.height())};
+    const QSizeF size = grid.cell;
+    return {axis(grid.scroll.x(), grid.area.width(), cell.col * size.width(), size.width(), content.width()),
+            axis(grid.scroll.y(), grid.area.height(), cell.row * size.height(), size.height(), content.height())};
 }
 
 int clampCellSize(int cellSize) { return std::clamp(cellSize, kMinCellSize, kMaxCellSize); }
+
+QSize clampCell(QSize cell) { return {clampCellSize(cell.width()), clampCellSize(cell.height())}; }
 
 int zoomedCellSize(int cellSize, int steps) {
     int size = clampCellSize(cellSize);
@@ -101,15 +107,46 @@ int zoomedCellSize(int cellSize, int steps) {
     return size;
 }
 
-QPointF scrollAfterZoom(const GridGeometry& before, double newCellSize, QPointF anchor) {
-    if (!(before.cellSize > 0)) return before.scroll;
-    const QPointF inArea = anchor - before.area.topLeft();
-    const QPointF content = inArea + before.scroll;
-    return content * (newCellSize / before.cellSize) - inArea;
+QSize zoomedCell(QSize cell, int steps) {
+    return {zoomedCellSize(cell.width(), steps), zoomedCellSize(cell.height(), steps)};
 }
 
-bool columnLabelsRotated(double widestLabel, double cellSize, double padding) {
-    return widestLabel + padding > cellSize;
+QPointF scrollAfterZoom(const GridGeometry& before, QSizeF newCell, QPointF anchor) {
+    if (!(before.cell.width() > 0) || !(before.cell.height() > 0)) return before.scroll;
+    const QPointF inArea = anchor - before.area.topLeft();
+    const QPointF content = inArea + before.scroll;
+    return QPointF(content.x() * newCell.width() / before.cell.width(),
+                   content.y() * newCell.height() / before.cell.height()) -
+           inArea;
+}
+
+double levelLabelGap(double lineHeight) { return std::max(6.0, std::round(lineHeight * 0.5)); }
+
+double stackedLabelGap(double lineHeight) { return std::max(1.0, std::round(lineHeight * 0.1)); }
+
+ColumnLabelPlan planColumnLabels(double widestLabel, double lineHeight, double cellWidth) {
+    if (!(cellWidth > 0)) return {90, std::numeric_limits<int>::max(), widestLabel};
+    if (widestLabel + levelLabelGap(lineHeight) <= cellWidth) return {0, 1, lineHeight};
+    const double stacked = lineHeight + stackedLabelGap(lineHeight);
+    const double sin45 = std::sqrt(0.5);
+    // Turned labels are parallel: neighbours are cellWidth apart across the grid, and
+    // cellWidth · sin 45° apart across the labels at 45°.
+    const ColumnLabelPlan upright{90, labelStep(cellWidth, stacked), widestLabel};
+    const ColumnLabelPlan slanted{-45, labelStep(cellWidth * sin45, stacked), (widestLabel + lineHeight) * sin45};
+    if (slanted.step == 1 && (upright.step > 1 || slanted.height < upright.height)) return slanted;
+    return upright;
+}
+
+double slantedOverhang(const std::vector<double>& firstWidths, double lineHeight, double cellWidth) {
+    // A label's box, turned 45° about its lower right corner at its column's centre, reaches
+    // (width + line / 2) · sin 45° to the left of that centre.
+    const double sin45 = std::sqrt(0.5);
+    double reach = 0;
+    for (std::size_t i = 0; i < firstWidths.size(); ++i) {
+        const double centre = (static_cast<double>(i) + 0.5) * cellWidth;  // from the grid's left edge
+        reach = std::max(reach, (firstWidths[i] + lineHeight / 2) * sin45 - centre);
+    }
+    return reach;
 }
 
 int labelStep(double cellSize, double labelExtent) {
@@ -118,8 +155,22 @@ int labelStep(double cellSize, double labelExtent) {
     return roundUp125(labelExtent / cellSize);
 }
 
-bool valueFitsInCell(QSizeF textSize, double cellSize, double padding) {
-    return textSize.width() + 2 * padding <= cellSize && textSize.height() + 2 * padding <= cellSize;
+std::vector<int> labelledIndices(int begin, int end, int step, int kept) {
+    step = std::max(1, step);
+    begin = std::max(0, begin);
+    std::vector<int> indices;
+    const bool keep = kept >= begin && kept < end;
+    for (int i = begin + (step - begin % step) % step; i < end; i += step) {
+        if (keep && i != kept && std::abs(i - kept) < step) continue;
+        if (keep && i > kept && (indices.empty() || indices.back() < kept)) indices.push_back(kept);
+        indices.push_back(i);
+    }
+    if (keep && (indices.empty() || indices.back() < kept)) indices.push_back(kept);
+    return indices;
+}
+
+bool valueFitsInCell(QSizeF textSize, QSizeF cell, double padding) {
+    return textSize.width() + 2 * padding <= cell.width() && textSize.height() + 2 * padding <= cell.height();
 }
 
 QString formatValue(double value, int decimals, const QLocale& locale) {

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QPaintEngine>
 #include <QPen>
+#include <QTransform>
 
 #include <algorithm>
 #include <cmath>
@@ -21,16 +22,24 @@ constexpr int kCellsPerBlock = 1 << 16;
 
 bool isWhole(double value) { return value == std::floor(value); }
 
-// Whether rectangles at gridOrigin + k·cellSize (and cellSize − gap wide) fall on whole device
-// pixels of a raster painter: there the rectangle fill without antialiasing gives exactly the
+// Whether rectangles at gridOrigin + k·cell (and cell − gap wide) fall on whole device pixels
+// of a raster painter: there the rectangle fill without antialiasing gives exactly the
 // antialiased fill's pixels, without rasterizing a path per cell.
-bool onWholePixels(const QPainter& painter, QPointF gridOrigin, double cellSize, double gap) {
+bool onWholePixels(const QPainter& painter, QPointF gridOrigin, QSizeF cell, double gap) {
     const QPaintEngine* engine = painter.paintEngine();
     const QTransform device = painter.deviceTransform();
     return engine && engine->type() == QPaintEngine::Raster && device.type() <= QTransform::TxTranslate &&
-           isWhole(device.dx() + gridOrigin.x()) && isWhole(device.dy() + gridOrigin.y()) && isWhole(cellSize) &&
-           isWhole(gap);
+           isWhole(device.dx() + gridOrigin.x()) && isWhole(device.dy() + gridOrigin.y()) &&
+           isWhole(cell.width()) && isWhole(cell.height()) && isWhole(gap);
 }
+
+// Cells too small for a gap between them are drawn edge to edge.
+double gapFor(QSizeF cell, double gap) { return std::min(cell.width(), cell.height()) >= kMinCellForGap ? gap : 0.0; }
+
+// Longest column labels: a label longer than this many lines is cut with "…" (its tooltip and
+// the explanation say it whole), so that turned labels never take half the view.
+constexpr double kColumnLabelLines = 10;
+constexpr double kRowLabelLines = 10;
 
 bool hasMask(const MatrixSource& source) {
     return (source.step() == Step::Masked || source.step() == Step::Weights) && !source.trace().mask().isEmpty();
@@ -40,6 +49,14 @@ QFont boldened(QFont font) {
     font.setBold(true);
     return font;
 }
+
+// The ink of the digits: values are centred on it.
+QRectF digitInk(const QFontMetricsF& metrics) { return metrics.tightBoundingRect(QStringLiteral("0123456789")); }
+
+// A number's digits take at most 4/5 of the height a cell gives them (after its padding), so
+// that rows of numbers never run together; the padding keeps them off the cell's edges.
+constexpr double kDigitRoom = 1.25;
+constexpr double kValuePadding = 2;
 
 }  // namespace
 
@@ -64,58 +81,82 @@ double HeatmapPainter::positionOf(double value, int row) const {
     return style_.colorMap.position(value, style_.scaleMin, style_.scaleMax);
 }
 
-std::optional<QFont> HeatmapPainter::valueFontFor(double cellSize) const {
+QSizeF HeatmapPainter::valueTextSize(const QFont& font, const QString& text) {
+    const QFontMetricsF metrics(font);
+    return {metrics.horizontalAdvance(text), digitInk(metrics).height() * kDigitRoom};
+}
+
+namespace {
+
+// The value fonts valueFontFor tries, largest first: valueFont, then 3 % smaller at each step,
+// down to smallestValueScale of it (exactly, last).
+std::vector<QFont> valueFontCandidates(const HeatmapStyle& style) {
+    std::vector<QFont> fonts{style.valueFont};
+    const double size = style.valueFont.pointSizeF();
+    if (size <= 0 || style.smallestValueScale >= 1) return fonts;
+    for (double scale = 0.97; scale > style.smallestValueScale + 1e-9; scale -= 0.03) {
+        fonts.push_back(style.valueFont);
+        fonts.back().setPointSizeF(size * scale);
+    }
+    fonts.push_back(style.valueFont);
+    fonts.back().setPointSizeF(size * std::max(style.smallestValueScale, 0.01));
+    return fonts;
+}
+
+}  // namespace
+
+std::optional<QFont> HeatmapPainter::valueFontFor(QSizeF cell) const {
     if (!style_.showValues) return std::nullopt;
     const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals, style_.locale);
-    const auto fits = [&](const QFont& font) {
-        const QFontMetricsF metrics(font);
-        return valueFitsInCell(QSizeF(metrics.horizontalAdvance(widest), metrics.height()), cellSize);
-    };
-    if (fits(style_.valueFont)) return style_.valueFont;
-    const double size = style_.valueFont.pointSizeF();
-    if (size <= 0 || style_.smallestValueScale >= 1) return std::nullopt;
-    // The largest smaller font that fits, in steps of 3 % of the size.
-    QFont smaller = style_.valueFont;
-    for (double scale = 0.97; scale >= style_.smallestValueScale - 1e-9; scale -= 0.03) {
-        smaller.setPointSizeF(size * scale);
-        if (fits(smaller)) return smaller;
-    }
+    for (const QFont& font : valueFontCandidates(style_))
+        if (valueFitsInCell(valueTextSize(font, widest), cell, kValuePadding)) return font;
     return std::nullopt;
 }
 
-void HeatmapPainter::paintCells(QPainter& painter, const CellRange& range, QPointF gridOrigin,
-                                double cellSize) const {
+QSizeF HeatmapPainter::smallestCellForValues() const {
+    if (!style_.showValues) return {};
+    const QString widest = widestValueText(style_.scaleMin, style_.scaleMax, style_.decimals);
+    const QSizeF text = valueTextSize(valueFontCandidates(style_).back(), widest);
+    return {std::ceil(text.width() + 2 * kValuePadding), std::ceil(text.height() + 2 * kValuePadding)};
+}
+
+int HeatmapPainter::paintCells(QPainter& painter, const CellRange& range, QPointF gridOrigin, QSizeF cell) const {
     const CellRange clipped{std::max(0, range.rowBegin), std::min(source_.rows(), range.rowEnd),
                             std::max(0, range.colBegin), std::min(source_.cols(), range.colEnd)};
-    if (clipped.isEmpty() || !(cellSize > 0)) return;
-    const std::optional<QFont> valueFont = valueFontFor(cellSize);
+    if (clipped.isEmpty() || !(cell.width() > 0) || !(cell.height() > 0)) return 0;
+    const std::optional<QFont> valueFont = valueFontFor(cell);
     const bool withValues = valueFont.has_value();
     const int rowsPerBlock = std::max(1, kCellsPerBlock / clipped.colCount());
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.setFont(valueFont.value_or(style_.valueFont));
+    int written = 0;
     for (int row = clipped.rowBegin; row < clipped.rowEnd; row += rowsPerBlock)
-        paintRows(painter, row, std::min(clipped.rowEnd, row + rowsPerBlock), clipped.colBegin, clipped.colEnd,
-                  gridOrigin, cellSize, withValues);
+        written += paintRows(painter, row, std::min(clipped.rowEnd, row + rowsPerBlock), clipped.colBegin,
+                             clipped.colEnd, gridOrigin, cell, withValues);
     painter.restore();
+    return written;
 }
 
-bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QPoint gridOrigin, int cellSize) const {
+bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QPoint gridOrigin, QSize cell) const {
     const QImage::Format format = image.format();
-    if (image.devicePixelRatio() != 1.0 || cellSize <= 0 ||
+    const int cellWidth = cell.width(), cellHeight = cell.height();
+    if (image.devicePixelRatio() != 1.0 || cellWidth <= 0 || cellHeight <= 0 ||
         (format != QImage::Format_RGB32 && format != QImage::Format_ARGB32 &&
          format != QImage::Format_ARGB32_Premultiplied))
         return false;
-    const double gapSize = cellSize >= kMinCellForGap ? style_.cellGap : 0.0;
+    const double gapSize = gapFor(QSizeF(cell), style_.cellGap);
     const auto gap = static_cast<int>(gapSize);
-    if (gap != gapSize || gap < 0 || gap >= cellSize || (gap > 0 && style_.background.alpha() != 255)) return false;
-    if (hasMask(source_) || valuesFit(cellSize)) return false;
+    if (gap != gapSize || gap < 0 || gap >= std::min(cellWidth, cellHeight) ||
+        (gap > 0 && style_.background.alpha() != 255))
+        return false;
+    if (hasMask(source_) || valuesFit(QSizeF(cell))) return false;
     const CellRange clipped{std::max(0, range.rowBegin), std::min(source_.rows(), range.rowEnd),
                             std::max(0, range.colBegin), std::min(source_.cols(), range.colEnd)};
     // The pixels of the block's columns inside the image (with gaps: paintRows' background fill).
-    const int xBegin = std::max(0, gridOrigin.x() + clipped.colBegin * cellSize);
-    const int xEnd = std::min(image.width(), gridOrigin.x() + clipped.colEnd * cellSize);
+    const int xBegin = std::max(0, gridOrigin.x() + clipped.colBegin * cellWidth);
+    const int xEnd = std::min(image.width(), gridOrigin.x() + clipped.colEnd * cellWidth);
     if (clipped.isEmpty() || xBegin >= xEnd) return true;
     const QRgb background = style_.background.rgba();
     std::vector<QRgb> line(static_cast<std::size_t>(xEnd - xBegin));
@@ -124,21 +165,21 @@ bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QP
         const int row1 = std::min(clipped.rowEnd, row0 + rowsPerBlock);
         const Eigen::MatrixXd values = source_.block(row0, clipped.colBegin, row1 - row0, clipped.colCount());
         for (int row = row0; row < row1; ++row) {
-            const int top = gridOrigin.y() + row * cellSize;
-            const int yEnd = std::min(image.height(), top + cellSize);
+            const int top = gridOrigin.y() + row * cellHeight;
+            const int yEnd = std::min(image.height(), top + cellHeight);
             if (std::max(0, top) >= yEnd) continue;
             // One line of the row's cells (colour, then gap), copied to each pixel line of the row.
             for (int col = clipped.colBegin; col < clipped.colEnd; ++col) {
-                const int left = gridOrigin.x() + col * cellSize;
+                const int left = gridOrigin.x() + col * cellWidth;
                 const QRgb fill = style_.isHiddenRow(row)
                                       ? style_.hiddenFill.rgba()
                                       : style_.colorMap.rgbAt(positionOf(values(row - row0, col - clipped.colBegin), row));
-                for (int x = std::max(left, xBegin); x < std::min(left + cellSize, xEnd); ++x)
-                    line[static_cast<std::size_t>(x - xBegin)] = x < left + cellSize - gap ? fill : background;
+                for (int x = std::max(left, xBegin); x < std::min(left + cellWidth, xEnd); ++x)
+                    line[static_cast<std::size_t>(x - xBegin)] = x < left + cellWidth - gap ? fill : background;
             }
             for (int y = std::max(0, top); y < yEnd; ++y) {
                 auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y)) + xBegin;
-                if (y < top + cellSize - gap)
+                if (y < top + cellHeight - gap)
                     std::copy(line.begin(), line.end(), pixels);
                 else
                     std::fill(pixels, pixels + line.size(), background);
@@ -148,24 +189,26 @@ bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QP
     return true;
 }
 
-void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd,
-                               QPointF gridOrigin, double cellSize, bool withValues) const {
+int HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd,
+                              QPointF gridOrigin, QSizeF cell, bool withValues) const {
     const Eigen::MatrixXd values = source_.block(rowBegin, colBegin, rowEnd - rowBegin, colEnd - colBegin);
     const QFontMetricsF metrics(painter.font());  // paintCells chose the value font
-    const double gap = cellSize >= kMinCellForGap ? style_.cellGap : 0.0;
+    const QRectF ink = digitInk(metrics);
+    const double width = cell.width(), height = cell.height();
+    const double gap = gapFor(cell, style_.cellGap);
     // paintCells restores the hint; masked cells turn it back on for their hatching.
-    if (!withValues && onWholePixels(painter, gridOrigin, cellSize, gap))
+    if (!withValues && onWholePixels(painter, gridOrigin, cell, gap))
         painter.setRenderHint(QPainter::Antialiasing, false);
     if (gap > 0)
-        painter.fillRect(QRectF(gridOrigin.x() + colBegin * cellSize, gridOrigin.y() + rowBegin * cellSize,
-                                (colEnd - colBegin) * cellSize, (rowEnd - rowBegin) * cellSize),
+        painter.fillRect(QRectF(gridOrigin.x() + colBegin * width, gridOrigin.y() + rowBegin * height,
+                                (colEnd - colBegin) * width, (rowEnd - rowBegin) * height),
                          style_.background);
+    int written = 0;
     for (int row = rowBegin; row < rowEnd; ++row) {
         const bool hidden = style_.isHiddenRow(row);
         for (int col = colBegin; col < colEnd; ++col) {
             const double value = values(row - rowBegin, col - colBegin);
-            const QRectF rect(gridOrigin.x() + col * cellSize, gridOrigin.y() + row * cellSize, cellSize - gap,
-                              cellSize - gap);
+            const QRectF rect(gridOrigin.x() + col * width, gridOrigin.y() + row * height, width - gap, height - gap);
             const bool masked = source_.isMasked(row, col);
             if (hidden) {  // nothing of the value: neither its colour nor its number
                 if (masked)
@@ -185,49 +228,83 @@ void HeatmapPainter::paintRows(QPainter& painter, int rowBegin, int rowEnd, int 
             if (!withValues) continue;
             const QString text = cellText(value, masked, style_.decimals, style_.locale);
             if (text.isEmpty()) continue;
+            const double advance = metrics.horizontalAdvance(text);
             if (masked) {
                 // A plain plate under "−∞" so that the hatching does not cross the text.
-                const double width = metrics.horizontalAdvance(text) + 4;
-                const double height = metrics.height();
-                painter.fillRect(QRectF(rect.center().x() - width / 2, rect.center().y() - height / 2, width, height),
+                const double plate = std::min(metrics.height(), rect.height());
+                painter.fillRect(QRectF(rect.center().x() - advance / 2 - 2, rect.center().y() - plate / 2,
+                                        advance + 4, plate),
                                  fill);
             }
             painter.setPen(ColorMap::textColorFor(fill));
-            painter.drawText(rect, Qt::AlignCenter, text);
+            // Centred on the digits' ink, not on the line: the line's leading would push the
+            // digits off the middle of a cell that only just holds them.
+            painter.drawText(QPointF(rect.center().x() - advance / 2, rect.center().y() - ink.center().y()), text);
+            ++written;
         }
     }
+    return written;
 }
 
-HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, double cellSize, const QFont& labelFont) const {
+QFont HeatmapPainter::measuredLabelFont(const QFont& labelFont) { return boldened(labelFont); }
+
+double HeatmapPainter::firstLabelsOverhang(const QFont& font, double line, double longest, double cellWidth,
+                                           int step) const {
+    // Only the first columns' labels can reach past the grid: those within a longest label's reach.
+    const QFontMetricsF metrics(font);
+    const QStringList& labels = source_.colLabels();
+    const int reach = static_cast<int>(std::ceil((longest + line) / std::max(cellWidth, 1.0))) + 1;
+    std::vector<double> widths;
+    for (int col = 0; col < std::min(reach, static_cast<int>(labels.size())); ++col) {
+        const bool drawn = col % std::max(1, step) == 0;
+        widths.push_back(drawn ? std::min(metrics.horizontalAdvance(labels[col]), longest) : 0.0);
+    }
+    return slantedOverhang(widths, line, cellWidth);
+}
+
+HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, QSizeF cell, const QFont& labelFont, double columnBand) const {
     const QFontMetricsF metrics(labelFont);
     const double line = std::ceil(metrics.height());
     const double margin = std::round(line * 0.6);
     const double pad = std::max(4.0, std::round(line * 0.3));
-    const double cap = line * 10;
     // Measured once per source and font (the view lays out on every zoom and resize).
-    const double widestRow = std::ceil(std::min(source_.widestRowLabel(labelFont), cap));
-    const double widestCol = std::ceil(std::min(source_.widestColLabel(labelFont), cap));
+    const QFont bold = measuredLabelFont(labelFont);
+    const double widestRow = std::ceil(std::min(source_.widestRowLabel(bold), line * kRowLabelLines));
+    double widestCol = std::ceil(std::min(source_.widestColLabel(bold), line * kColumnLabelLines));
+    ColumnLabelPlan columns = planColumnLabels(widestCol, line, cell.width());
+    const bool cut = columns.height > columnBand;
+    if (cut) {
+        // Labels as long as the band allows at their angle (turned ones cut with "…"), at least a line.
+        const double room = std::max(columnBand, line);
+        widestCol = std::floor(columns.angle < 0 ? room / std::sqrt(0.5) - line : room);
+        columns = planColumnLabels(widestCol, line, cell.width());
+        columns.height = std::min(columns.height, room);
+    }
 
     HeatmapLayout out;
     out.margin = margin;
-    // The same padding as the step below: else, with a large font, labels would neither turn nor fit.
-    out.columnLabelsRotated = columnLabelsRotated(widestCol, cellSize, pad);
-    out.rowLabelStep = labelStep(cellSize, line);
-    out.columnLabelStep = out.columnLabelsRotated ? labelStep(cellSize, line) : labelStep(cellSize, widestCol + pad);
-    const double columnLabelsHeight = out.columnLabelsRotated ? widestCol : line;
+    out.columnLabelsCut = cut;
+    out.columnLabelAngle = columns.angle;
+    out.columnLabelStep = columns.step;
+    if (columns.angle < 0)
+        out.columnLabelOverhang = std::ceil(firstLabelsOverhang(bold, line, widestCol, cell.width(), columns.step));
+    out.rowLabelStep = labelStep(cell.height(), line + stackedLabelGap(line));
+    const double columnLabelsHeight = std::ceil(columns.height);
 
-    const double gridLeft = margin + line + margin + widestRow + pad;
-    const double gridTop = margin + line + margin / 2 + columnLabelsHeight + pad;
+    // Slanted column labels reach left over the row labels, into the margin at most.
+    const double half = std::round(margin / 2);  // whole pixels: the grid's cells fall on pixels
+    const double gridLeft = std::max(margin + line + half + widestRow + pad, out.columnLabelOverhang);
+    const double gridTop = margin + line + half + columnLabelsHeight + pad;
     out.grid = QRectF(gridLeft, gridTop, gridSize.width(), gridSize.height());
     out.rowTitle = QRectF(margin, gridTop, line, gridSize.height());
-    out.rowLabels = QRectF(margin + line + margin, gridTop, widestRow, gridSize.height());
+    out.rowLabels = QRectF(margin + line + half, gridTop, widestRow, gridSize.height());
     out.columnTitle = QRectF(gridLeft, margin, gridSize.width(), line);
-    out.columnLabels = QRectF(gridLeft, margin + line + margin / 2, gridSize.width(), columnLabelsHeight);
+    out.columnLabels = QRectF(gridLeft, margin + line + half, gridSize.width(), columnLabelsHeight);
 
     // With a mask, the legend goes under a shorter bar, so both stay beside the grid.
     const bool masked = hasMask(source_);
     const double barHeight = std::max(gridSize.height() - (masked ? 2 * line : 0.0), 6 * line);
-    out.colorBar = QRectF(out.grid.right() + 1.5 * margin, gridTop, line, barHeight);
+    out.colorBar = QRectF(out.grid.right() + margin, gridTop, line, barHeight);
     out.colorBarLabels = QRectF(out.colorBar.right() + pad, gridTop,
                                 std::ceil(colorBarLabelWidth(labelFont, colorBarScale())), barHeight);
     double right = out.colorBarLabels.right();
@@ -242,31 +319,32 @@ HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, double cellSize, const QFo
     return out;
 }
 
-HeatmapLayout HeatmapPainter::figureLayout(double cellSize, const QFont& labelFont) const {
-    return layout(QSizeF(source_.cols() * cellSize, source_.rows() * cellSize), cellSize, labelFont);
+HeatmapLayout HeatmapPainter::figureLayout(QSizeF cell, const QFont& labelFont, double columnBand) const {
+    return layout(QSizeF(source_.cols() * cell.width(), source_.rows() * cell.height()), cell, labelFont, columnBand);
 }
 
-void HeatmapPainter::paintFigure(QPainter& painter, double cellSize, const QFont& labelFont,
-                                 const AxisTitles& titles, std::optional<CellIndex> selected) const {
-    const HeatmapLayout figure = figureLayout(cellSize, labelFont);
+void HeatmapPainter::paintFigure(QPainter& painter, QSizeF cell, const QFont& labelFont, const AxisTitles& titles,
+                                 std::optional<CellIndex> selected) const {
+    const HeatmapLayout figure = figureLayout(cell, labelFont);
     painter.save();
     painter.fillRect(QRectF(QPointF(0, 0), figure.size), style_.background);
-    paintCells(painter, CellRange{0, source_.rows(), 0, source_.cols()}, figure.grid.topLeft(), cellSize);
+    paintCells(painter, CellRange{0, source_.rows(), 0, source_.cols()}, figure.grid.topLeft(), cell);
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.setFont(labelFont);
     painter.setPen(style_.textColor);
     paintAxisTitles(painter, figure, titles);
     paintRowLabels(painter, source_.rowLabels(), 0, source_.rows(), figure.rowLabelStep, figure.rowLabels,
-                   figure.grid.top(), cellSize, selected ? selected->row : -1);
+                   figure.grid.top(), cell.height(), selected ? selected->row : -1);
     paintColumnLabels(painter, source_.colLabels(), 0, source_.cols(), figure.columnLabelStep,
-                      figure.columnLabelsRotated, figure.columnLabels, figure.grid.left(), cellSize,
+                      figure.columnLabelAngle, figure.columnLabels, figure.grid.left(), cell.width(),
                       selected ? selected->col : -1);
     paintColorBar(painter, figure.colorBar, figure.colorBarLabels, style_.colorMap, colorBarScale());
     if (!figure.maskedLegend.isEmpty()) paintMaskedLegend(painter, figure.maskedLegend, style_.masked);
     if (selected && selected->row < source_.rows() && selected->col < source_.cols())
-        paintSelection(painter, QRectF(figure.grid.left() + selected->col * cellSize,
-                                       figure.grid.top() + selected->row * cellSize, cellSize, cellSize));
+        paintSelection(painter, QRectF(QPointF(figure.grid.left() + selected->col * cell.width(),
+                                               figure.grid.top() + selected->row * cell.height()),
+                                       cell));
     painter.restore();
 }
 
@@ -286,57 +364,97 @@ void HeatmapPainter::paintAxisTitles(QPainter& painter, const HeatmapLayout& lay
     painter.restore();
 }
 
-void HeatmapPainter::paintRowLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
-                                    const QRectF& band, double gridTop, double cellSize, int highlighted) {
+QPolygonF PlacedLabel::outline() const {
+    QTransform turn;
+    turn.translate(anchor.x(), anchor.y());
+    turn.rotate(-angle);
+    return turn.map(QPolygonF(box));
+}
+
+std::vector<PlacedLabel> HeatmapPainter::placeRowLabels(const QFont& font, const QStringList& labels, int begin,
+                                                        int end, int step, const QRectF& band, double gridTop,
+                                                        double cellHeight, int highlighted) {
     step = std::max(1, step);
+    const QFontMetricsF metrics(font);
+    const QFontMetricsF boldMetrics(boldened(font));
+    const double line = metrics.height();
+    std::vector<PlacedLabel> placed;
+    for (const int row : labelledIndices(begin, std::min(end, static_cast<int>(labels.size())), step, highlighted)) {
+        PlacedLabel label;
+        label.index = row;
+        label.bold = row == highlighted;
+        const QFontMetricsF& m = label.bold ? boldMetrics : metrics;
+        label.text = m.elidedText(labels[row], Qt::ElideRight, band.width());
+        const double advance = m.horizontalAdvance(label.text);
+        // Right-aligned against the grid, centred on the row, never clipped: with small cells
+        // (long sentences) every k-th label is still drawn whole.
+        label.anchor = QPointF(band.right(), gridTop + (row + 0.5) * cellHeight);
+        label.box = QRectF(-advance, -line / 2, advance, line);
+        placed.push_back(label);
+    }
+    return placed;
+}
+
+std::vector<PlacedLabel> HeatmapPainter::placeColumnLabels(const QFont& font, const QStringList& labels, int begin,
+                                                           int end, int step, double angle, const QRectF& band,
+                                                           double gridLeft, double cellWidth, int highlighted) {
+    step = std::max(1, step);
+    const QFontMetricsF metrics(font);
+    const QFontMetricsF boldMetrics(boldened(font));
+    const double line = metrics.height();
+    const double sin45 = std::sqrt(0.5);
+    // A level label is as long as its text; a turned one as the band allows.
+    const double room = angle >= 90 ? band.height() : band.height() / sin45 - line;
+    std::vector<PlacedLabel> placed;
+    for (const int col : labelledIndices(begin, std::min(end, static_cast<int>(labels.size())), step, highlighted)) {
+        PlacedLabel label;
+        label.index = col;
+        label.bold = col == highlighted;
+        label.angle = angle;
+        const QFontMetricsF& m = label.bold ? boldMetrics : metrics;
+        label.text = angle == 0 ? labels[col] : m.elidedText(labels[col], Qt::ElideRight, std::max(room, 0.0));
+        const double advance = m.horizontalAdvance(label.text);
+        const double centre = gridLeft + (col + 0.5) * cellWidth;
+        if (angle == 0) {
+            label.anchor = QPointF(centre, band.bottom() - line / 2);
+            label.box = QRectF(-advance / 2, -line / 2, advance, line);
+        } else if (angle < 0) {
+            // Reading down to its column, its lower corner resting on the band's edge.
+            label.anchor = QPointF(centre, band.bottom() - line / 2 * sin45);
+            label.box = QRectF(-advance, -line / 2, advance, line);
+        } else {
+            label.anchor = QPointF(centre, band.bottom());  // reading upwards from its column
+            label.box = QRectF(0, -line / 2, advance, line);
+        }
+        placed.push_back(label);
+    }
+    return placed;
+}
+
+void HeatmapPainter::paintLabels(QPainter& painter, const std::vector<PlacedLabel>& labels) {
     const QFont normal = painter.font();
     const QFont bold = boldened(normal);
-    const QFontMetricsF metrics(normal);
-    const QFontMetricsF boldMetrics(bold);
-    const int first = std::max(0, begin);
-    for (int row = first + (step - first % step) % step; row < std::min(end, static_cast<int>(labels.size()));
-         row += step) {
-        const bool strong = row == highlighted;
-        painter.setFont(strong ? bold : normal);
-        // A row as tall as a line of text, centred on the cell and never clipped: with small
-        // cells (long sentences) every k-th label must still be drawn whole.
-        const double height = std::max(cellSize, metrics.height());
-        const QRectF rect(band.left(), gridTop + (row + 0.5) * cellSize - height / 2, band.width(), height);
-        painter.drawText(rect, Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip,
-                         (strong ? boldMetrics : metrics).elidedText(labels[row], Qt::ElideRight, band.width()));
+    for (const PlacedLabel& label : labels) {
+        painter.save();
+        painter.setFont(label.bold ? bold : normal);
+        painter.translate(label.anchor);
+        painter.rotate(-label.angle);
+        painter.drawText(label.box, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, label.text);
+        painter.restore();
     }
-    painter.setFont(normal);
+}
+
+void HeatmapPainter::paintRowLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
+                                    const QRectF& band, double gridTop, double cellHeight, int highlighted) {
+    paintLabels(painter,
+                placeRowLabels(painter.font(), labels, begin, end, step, band, gridTop, cellHeight, highlighted));
 }
 
 void HeatmapPainter::paintColumnLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
-                                       bool rotated, const QRectF& band, double gridLeft, double cellSize,
+                                       double angle, const QRectF& band, double gridLeft, double cellWidth,
                                        int highlighted) {
-    step = std::max(1, step);
-    const QFont normal = painter.font();
-    const QFont bold = boldened(normal);
-    const QFontMetricsF metrics(normal);
-    const QFontMetricsF boldMetrics(bold);
-    const double line = metrics.height();
-    const int first = std::max(0, begin);
-    for (int col = first + (step - first % step) % step; col < std::min(end, static_cast<int>(labels.size()));
-         col += step) {
-        const bool strong = col == highlighted;
-        painter.setFont(strong ? bold : normal);
-        const QFontMetricsF& m = strong ? boldMetrics : metrics;
-        if (rotated) {
-            painter.save();
-            painter.translate(gridLeft + (col + 0.5) * cellSize, band.bottom());
-            painter.rotate(-90);
-            painter.drawText(QRectF(0, -line / 2, band.height(), line), Qt::AlignLeft | Qt::AlignVCenter,
-                             m.elidedText(labels[col], Qt::ElideRight, band.height()));
-            painter.restore();
-        } else {
-            const QRectF rect(gridLeft + col * cellSize, band.top(), cellSize, band.height());
-            painter.drawText(rect, Qt::AlignHCenter | Qt::AlignBottom,
-                             m.elidedText(labels[col], Qt::ElideRight, std::max(cellSize, m.horizontalAdvance(labels[col]))));
-        }
-    }
-    painter.setFont(normal);
+    paintLabels(painter, placeColumnLabels(painter.font(), labels, begin, end, step, angle, band, gridLeft,
+                                           cellWidth, highlighted));
 }
 
 ColorBarScale HeatmapPainter::colorBarScale() const {
@@ -445,9 +563,9 @@ double HeatmapPainter::selectionReach(double cellSize) { return cellSize >= kMin
 
 void HeatmapPainter::paintSelection(QPainter& painter, const QRectF& cellRect) const {
     // The cell as coloured: its square less the gap on its right and bottom.
-    const double gap = cellRect.width() >= kMinCellForGap ? style_.cellGap : 0.0;
+    const double gap = gapFor(cellRect.size(), style_.cellGap);
     const QRectF cell = cellRect.adjusted(0, 0, -gap, -gap);
-    const double ring = selectionReach(cellRect.width()) / 2;
+    const double ring = selectionReach(std::min(cellRect.width(), cellRect.height())) / 2;
     // A ring as four filled strips: crisp on whole pixels, exact in SVG and PDF.
     const auto frame = [&painter](const QRectF& inner, double width, const QColor& colour) {
         const QRectF outer = inner.adjusted(-width, -width, width, width);

@@ -5,6 +5,7 @@
 #include <QImage>
 #include <QLocale>
 #include <QPainter>
+#include <QPolygonF>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
@@ -81,15 +82,31 @@ struct HeatmapLayout {
     QRectF rowTitle;        ///< rows' axis title, drawn turned 90° counter-clockwise
     QRectF columnTitle;     ///< columns' axis title
     QRectF rowLabels;       ///< band left of the grid; labels right-aligned against the grid
-    QRectF columnLabels;    ///< band above the grid; labels bottom-aligned against the grid
+    QRectF columnLabels;    ///< band above the grid; labels stand on its bottom edge (slanted ones
+                            ///< reach columnLabelOverhang past its left end)
     QRectF colorBar;        ///< the colour gradient, maximum at the top
     QRectF colorBarLabels;  ///< tick labels right of the bar
     QRectF maskedLegend;    ///< hatched swatch + "masked", under the bar; empty when nothing is masked
     QSizeF size;            ///< everything, margins included
     double margin = 0;      ///< outer margin (left of the rows' title, right of the bar, below)
-    bool columnLabelsRotated = false;  ///< column labels turned vertical (too wide for cells)
+    double columnLabelAngle = 0;       ///< column labels level (0), slanted (−45) or upright (90): ColumnLabelPlan
+    double columnLabelOverhang = 0;    ///< how far left of the grid slanted column labels reach
+    bool columnLabelsCut = false;      ///< the band was too low for the longest labels: they end in "…"
     int rowLabelStep = 1;              ///< only every k-th row label is drawn (tiny cells)
     int columnLabelStep = 1;
+};
+
+/// One axis label as it is drawn: text (elided to its room) in box, a rectangle given in the
+/// label's own frame, which is turned angle degrees counter-clockwise about anchor.
+struct PlacedLabel {
+    int index = 0;  ///< the row or column
+    QString text;
+    QPointF anchor;
+    double angle = 0;
+    QRectF box;         ///< the text's advance × the line height, relative to anchor
+    bool bold = false;  ///< the selected row or column
+    /// The box on the painter (viewport, figure) coordinates.
+    [[nodiscard]] QPolygonF outline() const;
 };
 
 /// Draws a MatrixSource as a heatmap on any QPainter: QImage (the view's tiles, PNG exports),
@@ -111,12 +128,19 @@ public:
     [[nodiscard]] const HeatmapStyle& style() const { return style_; }
     [[nodiscard]] const MatrixSource& source() const { return source_; }
 
-    /// Whether style.showValues is on and every value text fits in cells of cellSize px, in
+    /// Whether style.showValues is on and every value text fits in cells of this size, in
     /// valueFont or a font down to smallestValueScale of it.
-    [[nodiscard]] bool valuesFit(double cellSize) const { return valueFontFor(cellSize).has_value(); }
-    /// The font values are drawn in for cells of cellSize px: valueFont when they fit in it, else
+    [[nodiscard]] bool valuesFit(QSizeF cell) const { return valueFontFor(cell).has_value(); }
+    /// The font values are drawn in for cells of this size: valueFont when they fit in it, else
     /// the largest smaller one (down to smallestValueScale) they fit in; nothing when none does.
-    [[nodiscard]] std::optional<QFont> valueFontFor(double cellSize) const;
+    [[nodiscard]] std::optional<QFont> valueFontFor(QSizeF cell) const;
+    /// The smallest cell every value text fits in, in the smallest font valueFontFor may choose
+    /// (its width and its digits' height, with padding); empty when values are off.
+    [[nodiscard]] QSizeF smallestCellForValues() const;
+    /// Size a value text takes in font for the fit: its advance, and the height of the digits' ink
+    /// with a quarter more around it (values are centred on their digits, so the line's leading
+    /// needs no room, but rows of numbers must not run together).
+    [[nodiscard]] static QSizeF valueTextSize(const QFont& font, const QString& text);
     /// Where a value of row falls on the style's map: on the style's scale, or on 0 … the row's
     /// largest weight when the source colours each row on its own (MatrixSource::coloursPerRow).
     [[nodiscard]] double positionOf(double value, int row) const;
@@ -125,33 +149,54 @@ public:
 
     /// Draws the cells of range, cell (0, 0)'s top-left corner being at gridOrigin (painter
     /// coordinates; it may be far outside the device when drawing a tile). Fetches values by
-    /// blocks of at most 64k cells.
-    void paintCells(QPainter& painter, const CellRange& range, QPointF gridOrigin, double cellSize) const;
+    /// blocks of at most 64k cells. Returns how many cells got their value written.
+    int paintCells(QPainter& painter, const CellRange& range, QPointF gridOrigin, QSizeF cell) const;
     /// The same pixels as paintCells on an image of device pixel ratio 1, written directly
     /// instead of through a painter, when nothing needs one: no masked cell, no value in cells,
     /// an opaque background under gaps, a 32-bit RGB format. gridOrigin is in pixels. Returns
     /// false, drawing nothing, when it does not apply.
-    bool paintCellsToImage(QImage& image, const CellRange& range, QPoint gridOrigin, int cellSize) const;
+    bool paintCellsToImage(QImage& image, const CellRange& range, QPoint gridOrigin, QSize cell) const;
 
-    /// Layout of a figure whose visible grid is gridSize, with labels in labelFont.
-    [[nodiscard]] HeatmapLayout layout(QSizeF gridSize, double cellSize, const QFont& labelFont) const;
-    /// Layout of the whole matrix at cellSize (an export), at (0, 0).
-    [[nodiscard]] HeatmapLayout figureLayout(double cellSize, const QFont& labelFont) const;
+    /// The font labels in labelFont are measured in for a layout: its bold (the selected row's
+    /// and column's labels are bold), so that a worker can measure them ahead.
+    [[nodiscard]] static QFont measuredLabelFont(const QFont& labelFont);
+    /// Layout of a figure whose visible grid is gridSize, with labels in labelFont; the column
+    /// labels' band at most columnBand px high (longer labels are cut with "…").
+    [[nodiscard]] HeatmapLayout layout(QSizeF gridSize, QSizeF cell, const QFont& labelFont,
+                                       double columnBand = kUnlimited) const;
+    /// Layout of the whole matrix at this cell size (an export), at (0, 0).
+    [[nodiscard]] HeatmapLayout figureLayout(QSizeF cell, const QFont& labelFont, double columnBand = kUnlimited) const;
+    /// No limit on the column labels' band but the longest label's (a few lines).
+    static constexpr double kUnlimited = 1e9;
     /// Draws the whole figure (titles, labels, cells, colour bar, masked legend) at (0, 0), sized
-    /// figureLayout(cellSize, labelFont).size; background filled. For exports (PNG, SVG, PDF).
-    void paintFigure(QPainter& painter, double cellSize, const QFont& labelFont, const AxisTitles& titles,
+    /// figureLayout(cell, labelFont).size; background filled. For exports (PNG, SVG, PDF).
+    void paintFigure(QPainter& painter, QSizeF cell, const QFont& labelFont, const AxisTitles& titles,
                      std::optional<CellIndex> selected = std::nullopt) const;
 
     /// Axis titles in their layout rectangles (rows' title turned 90° counter-clockwise).
     static void paintAxisTitles(QPainter& painter, const HeatmapLayout& layout, const AxisTitles& titles);
-    /// Row labels labels[begin … end) (every step-th, counted from 0), right-aligned in band,
-    /// row r centred on gridTop + (r + ½)·cellSize; highlighted (if any) drawn bold.
+    /// Where row labels labels[begin … end) go (labelledIndices: every step-th, and highlighted,
+    /// if any, always, in bold), in font: right-aligned in band, row r centred on
+    /// gridTop + (r + ½)·cellHeight.
+    [[nodiscard]] static std::vector<PlacedLabel> placeRowLabels(const QFont& font, const QStringList& labels,
+                                                                 int begin, int end, int step, const QRectF& band,
+                                                                 double gridTop, double cellHeight,
+                                                                 int highlighted = -1);
+    /// Where column labels go: standing on band's bottom edge, column c centred on
+    /// gridLeft + (c + ½)·cellWidth; level, slanted (angle −45, ending on the column) or upright
+    /// (angle 90, starting on it).
+    [[nodiscard]] static std::vector<PlacedLabel> placeColumnLabels(const QFont& font, const QStringList& labels,
+                                                                    int begin, int end, int step, double angle,
+                                                                    const QRectF& band, double gridLeft,
+                                                                    double cellWidth, int highlighted = -1);
+    /// Draws placed labels in the painter's font (bold ones in its bold) and pen.
+    static void paintLabels(QPainter& painter, const std::vector<PlacedLabel>& labels);
+    /// placeRowLabels in the painter's font, then paintLabels.
     static void paintRowLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
-                               const QRectF& band, double gridTop, double cellSize, int highlighted = -1);
-    /// Column labels, bottom-aligned in band (vertical, reading upwards, when rotated), column c
-    /// centred on gridLeft + (c + ½)·cellSize.
+                               const QRectF& band, double gridTop, double cellHeight, int highlighted = -1);
+    /// placeColumnLabels in the painter's font, then paintLabels.
     static void paintColumnLabels(QPainter& painter, const QStringList& labels, int begin, int end, int step,
-                                  bool rotated, const QRectF& band, double gridLeft, double cellSize,
+                                  double angle, const QRectF& band, double gridLeft, double cellWidth,
                                   int highlighted = -1);
     /// The colour bar of this painter's style: its scale and locale.
     [[nodiscard]] ColorBarScale colorBarScale() const;
@@ -192,8 +237,12 @@ public:
     [[nodiscard]] static QColor guessColor() { return {230, 97, 0}; }
 
 private:
-    void paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd, QPointF gridOrigin,
-                   double cellSize, bool withValues) const;
+    /// How far left of the grid the first columns' labels reach when slanted, in font.
+    [[nodiscard]] double firstLabelsOverhang(const QFont& font, double line, double longest, double cellWidth,
+                                             int step) const;
+    /// Returns how many cells got their value written.
+    int paintRows(QPainter& painter, int rowBegin, int rowEnd, int colBegin, int colEnd, QPointF gridOrigin,
+                  QSizeF cell, bool withValues) const;
 
     const MatrixSource& source_;
     HeatmapStyle style_;

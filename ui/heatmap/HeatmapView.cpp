@@ -47,7 +47,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QAbstractScrollArea(parent) {
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     connect(&tiles_, &TileCache::tileReady, this, [this] { viewport()->update(layout_.grid.toAlignedRect()); });
     connect(&tiles_, &TileCache::allRendered, viewport(), qOverload<>(&QWidget::update));
-    cellSize_ = defaultCellSize();
+    cell_ = defaultCell();
     updateAccessibility();
     relayout();
 }
@@ -55,10 +55,14 @@ HeatmapView::HeatmapView(QWidget* parent) : QAbstractScrollArea(parent) {
 HeatmapView::~HeatmapView() = default;
 
 void HeatmapView::setSource(std::shared_ptr<const MatrixSource> source) {
+    if (!source_ || !source || source->rows() != source_->rows()) userZoomed_ = false;  // another sentence
     source_ = std::move(source);
-    if (!userZoomed_) cellSize_ = defaultCellSize();
     invalidateTiles();
-    relayout();
+    if (selectedRow_ >= (source_ ? source_->rows() : 0)) selectedRow_ = -1;
+    if (userZoomed_)
+        relayout();
+    else
+        fit();
     if (selected_ && (!source_ || selected_->row >= source_->rows() || selected_->col >= source_->cols()))
         selectCell(std::nullopt);
     else
@@ -80,19 +84,34 @@ void HeatmapView::setShowValues(bool show) {
     if (show == showValues_) return;
     showValues_ = show;
     invalidateTiles();
+    fit();
 }
 
 void HeatmapView::setSmallestValueScale(double scale) {
     if (scale == smallestValueScale_) return;
     smallestValueScale_ = scale;
     invalidateTiles();
+    fit();
+}
+
+void HeatmapView::setValueFont(const std::optional<QFont>& font) {
+    if (font == valueFont_) return;
+    valueFont_ = font;
+    invalidateTiles();
+    fit();
+}
+
+void HeatmapView::setFitPolicy(FitPolicy policy) {
+    fitPolicy_ = policy;
+    userZoomed_ = false;
+    fit();
 }
 
 AxisTitles HeatmapView::axisTitles() const {
     return source_ ? HeatmapPainter::defaultAxisTitles(*source_) : AxisTitles{tr("Queries"), tr("Keys")};
 }
 
-void HeatmapView::setCellSize(int pixels) { zoomTo(pixels, zoomAnchor()); }
+void HeatmapView::setCellSize(QSize cell) { zoomTo(cell, zoomAnchor()); }
 
 QFont HeatmapView::readableFont() const {
     QFont value = font();
@@ -104,17 +123,59 @@ QFont HeatmapView::readableFont() const {
     return value;
 }
 
-int HeatmapView::defaultCellSize() const {
-    const QFontMetricsF metrics(readableFont());
+QSize HeatmapView::defaultCell() const {
+    const QFontMetricsF metrics(valueFont());
     const QString widest = source_ ? widestValueText(source_->scaleMin(), source_->scaleMax(), kDecimals, numberLocale())
                                    : formatValue(0.25, kDecimals);
     const double text = std::max(metrics.horizontalAdvance(widest), metrics.horizontalAdvance(QStringLiteral("0.25")));
     const double side = std::max({text + 16, metrics.height() + 16, 40.0});
-    return clampCellSize(static_cast<int>(std::ceil(side)));
+    const int pixels = clampCellSize(static_cast<int>(std::ceil(side)));
+    return {pixels, pixels};
 }
 
-bool HeatmapView::valuesFitAt(int cellSize) const {
-    return source_ && HeatmapPainter(*source_, heatmapStyle()).valuesFit(cellSize);
+QSizeF HeatmapView::viewArea() const {
+    QSizeF area = viewport()->size();
+    if (verticalScrollBar()->isVisible()) area.rwidth() += verticalScrollBar()->width();
+    if (horizontalScrollBar()->isVisible()) area.rheight() += horizontalScrollBar()->height();
+    return area;
+}
+
+double HeatmapView::columnBand() const {
+    const double height = viewArea().height();
+    if (!source_) return height * kColumnBandShare;
+    // Rows first: the labels get the height that readable rows leave, when they leave two lines.
+    const QSize readable = readableCell();
+    const QSizeF cell = readable.isEmpty() ? labelledCell() : QSizeF(readable);
+    const QFont font = labelFont();
+    const double rows = source_->rows() * cell.height();
+    const HeatmapLayout probe = HeatmapPainter(*source_, heatmapStyle()).layout(QSizeF(0, rows), cell, font);
+    const double around = probe.size.height() - rows - probe.columnLabels.height() + kFitSlack;
+    const double room = std::floor(height - around - rows);
+    const double line = std::ceil(QFontMetricsF(font).height());
+    return room >= 2 * line ? room : std::max(2 * line, std::round(height * kColumnBandShare));
+}
+
+QSizeF HeatmapView::labelledCell() const {
+    const double line = std::ceil(QFontMetricsF(labelFont()).height());
+    return {line + stackedLabelGap(line), line + stackedLabelGap(line)};
+}
+
+QSize HeatmapView::readableCell() const {
+    if (!source_) return {};
+    const QSizeF numbers = HeatmapPainter(*source_, heatmapStyle()).smallestCellForValues();
+    if (numbers.isEmpty()) return {};
+    const QSizeF least = numbers.expandedTo(labelledCell());
+    return clampCell(QSize(static_cast<int>(std::ceil(least.width())), static_cast<int>(std::ceil(least.height()))));
+}
+
+QSizeF HeatmapView::readableFigureSize() const {
+    const QSize cell = readableCell();
+    if (cell.isEmpty()) return {};
+    return HeatmapPainter(*source_, heatmapStyle()).figureLayout(QSizeF(cell), labelFont(), columnBand()).size;
+}
+
+bool HeatmapView::valuesFitAt(QSize cell) const {
+    return source_ && HeatmapPainter(*source_, heatmapStyle()).valuesFit(QSizeF(cell));
 }
 
 void HeatmapView::setSelectedCell(int row, int col) {
@@ -126,9 +187,31 @@ void HeatmapView::setSelectedCell(int row, int col) {
 
 void HeatmapView::clearSelection() { selectCell(std::nullopt); }
 
+void HeatmapView::setSelectedRow(int row) {
+    if (!source_ || row < 0 || row >= source_->rows()) row = -1;
+    if (!selected_ && row == selectedRow_) return;
+    selected_.reset();
+    selectedRow_ = row;
+    showSelectedRow();
+    viewport()->update();
+    updateAccessibility();
+}
+
+void HeatmapView::showSelectedRow() {
+    const int row = selectedRow();
+    if (!source_ || row < 0) return;
+    const GridGeometry geometry = grid();
+    const CellRange visible = visibleCells(geometry);
+    const QPointF scroll =
+        scrollToShow(geometry, selected_ ? *selected_ : CellIndex{row, visible.isEmpty() ? 0 : visible.colBegin});
+    horizontalScrollBar()->setValue(toInt(scroll.x()));
+    verticalScrollBar()->setValue(toInt(scroll.y()));
+}
+
 void HeatmapView::selectCell(std::optional<CellIndex> cell) {
     if (cell == selected_) return;
     selected_ = cell;
+    selectedRow_ = -1;
     if (cell) {
         const QPointF scroll = scrollToShow(grid(), *cell);
         horizontalScrollBar()->setValue(toInt(scroll.x()));
@@ -213,7 +296,7 @@ HeatmapStyle HeatmapView::heatmapStyle() const {
     }
     style.decimals = kDecimals;
     style.showValues = showValues_;
-    style.valueFont = readableFont();
+    style.valueFont = valueFont();
     style.smallestValueScale = smallestValueScale_;
     style.background = palette().color(QPalette::Base);
     style.textColor = palette().color(QPalette::Text);
@@ -239,13 +322,69 @@ void HeatmapView::setSynchronousBudget(int milliseconds) { syncBudgetMs_ = std::
 
 bool HeatmapView::hasPendingTiles() const { return tiles_.isRendering(); }
 
-void HeatmapView::zoomIn() { zoomTo(zoomedCellSize(cellSize_, 1), zoomAnchor()); }
+void HeatmapView::zoomIn() { zoomTo(zoomedCell(cell_, 1), zoomAnchor()); }
 
-void HeatmapView::zoomOut() { zoomTo(zoomedCellSize(cellSize_, -1), zoomAnchor()); }
+void HeatmapView::zoomOut() { zoomTo(zoomedCell(cell_, -1), zoomAnchor()); }
 
 void HeatmapView::resetZoom() {
-    zoomTo(defaultCellSize(), zoomAnchor());
     userZoomed_ = false;
+    fit();
+}
+
+void HeatmapView::fit() {
+    if (userZoomed_ || fitting_) return;
+    fitting_ = true;
+    labelScale_ = 1;
+    QSize cell = fittedCell();
+    // Smaller labels (down to the smallest scale) for rows too thin for them, rather than a label
+    // on every other row; or, when the column labels are cut short, for rows as low as their
+    // numbers, which leaves the column labels more height.
+    if (source_ && smallestLabelScale_ < 1) {
+        const double line = std::ceil(QFontMetricsF(readableFont()).height());
+        const double numbers = HeatmapPainter(*source_, heatmapStyle()).smallestCellForValues().height();
+        double rows = 0;  // the height labels must fit in
+        if (cell.height() < labelledCell().height())
+            rows = cell.height();
+        else if (numbers > 0 && HeatmapPainter(*source_, heatmapStyle())
+                                    .figureLayout(QSizeF(cell), labelFont(), columnBand())
+                                    .columnLabelsCut)
+            rows = numbers;
+        if (rows > 0) {
+            labelScale_ = std::clamp((rows - stackedLabelGap(line)) / line, smallestLabelScale_, 1.0);
+            cell = fittedCell();
+        }
+    }
+    applyCell(cell, zoomAnchor());
+    showSelectedRow();
+    fitting_ = false;
+}
+
+QSize HeatmapView::fittedCell() const {
+    if (!source_ || fitPolicy_ == FitPolicy::None) return defaultCell();
+    const HeatmapPainter painter(*source_, heatmapStyle());
+    const QFont font = labelFont();
+    const double band = columnBand();
+    FitInput input;
+    input.area = viewArea();
+    input.rows = source_->rows();
+    input.cols = source_->cols();
+    input.numbers = painter.smallestCellForValues();
+    input.labels = labelledCell();
+    input.defaultCell = defaultCell();
+    input.figureSize = [&painter, &font, band](QSizeF size) { return painter.figureLayout(size, font, band).size; };
+    return ui::fittedCell(input, fitPolicy_);
+}
+
+void HeatmapView::setSmallestLabelScale(double scale) {
+    if (scale == smallestLabelScale_) return;
+    smallestLabelScale_ = scale;
+    fit();
+}
+
+QFont HeatmapView::labelFont() const {
+    QFont font = readableFont();
+    if (labelScale_ < 1 && font.pointSizeF() > 0) font.setPointSizeF(font.pointSizeF() * labelScale_);
+    return font;
 }
 
 QPointF HeatmapView::zoomAnchor() const {
@@ -256,25 +395,33 @@ QPointF HeatmapView::zoomAnchor() const {
     return layout_.grid.center();
 }
 
-void HeatmapView::zoomTo(int pixels, QPointF anchor) {
-    const int size = clampCellSize(pixels);
+void HeatmapView::zoomTo(QSize cell, QPointF anchor) {
     userZoomed_ = true;
-    if (size == cellSize_) return;
+    applyCell(cell, anchor);
+}
+
+void HeatmapView::applyCell(QSize cell, QPointF anchor) {
+    cell = clampCell(cell);
+    if (cell == cell_) {
+        relayout();
+        return;
+    }
     const GridGeometry before = grid();
-    cellSize_ = size;
+    cell_ = cell;
     relayout();
-    const QPointF scroll = scrollAfterZoom(before, size, anchor) + (layout_.grid.topLeft() - before.area.topLeft());
+    const QPointF scroll =
+        scrollAfterZoom(before, QSizeF(cell), anchor) + (layout_.grid.topLeft() - before.area.topLeft());
     horizontalScrollBar()->setValue(toInt(scroll.x()));
     verticalScrollBar()->setValue(toInt(scroll.y()));
     viewport()->update();
-    emit cellSizeChanged(size);
+    emit cellSizeChanged(cell);
 }
 
 GridGeometry HeatmapView::grid() const {
     GridGeometry geometry;
     geometry.area = layout_.grid;
     geometry.scroll = QPointF(horizontalScrollBar()->value(), verticalScrollBar()->value());
-    geometry.cellSize = cellSize_;
+    geometry.cell = QSizeF(cell_);
     geometry.rows = source_ ? source_->rows() : 0;
     geometry.cols = source_ ? source_->cols() : 0;
     return geometry;
@@ -289,13 +436,14 @@ void HeatmapView::relayout() {
         return;
     }
     const HeatmapPainter painter(*source_, heatmapStyle());
-    const HeatmapLayout fixed = painter.layout(QSizeF(0, 0), cellSize_, readableFont());
-    const QSizeF content(source_->cols() * static_cast<double>(cellSize_), source_->rows() * static_cast<double>(cellSize_));
+    const QSizeF cell(cell_);
+    const HeatmapLayout fixed = painter.layout(QSizeF(0, 0), cell, labelFont(), columnBand());
+    const QSizeF content(source_->cols() * cell.width(), source_->rows() * cell.height());
     const QSize port = viewport()->size();
     const double availableWidth = std::max(0.0, std::floor(port.width() - fixed.size.width()));
     const double availableHeight = std::max(0.0, std::floor(port.height() - fixed.grid.top() - fixed.margin));
     const QSizeF visible(std::min(content.width(), availableWidth), std::min(content.height(), availableHeight));
-    layout_ = painter.layout(visible, cellSize_, readableFont());
+    layout_ = painter.layout(visible, cell, labelFont(), columnBand());
     // Centre the figure in the room left over (a projector shows it in the middle).
     const QPointF offset(std::floor(std::max(0.0, port.width() - layout_.size.width()) / 2),
                          std::floor(std::max(0.0, port.height() - layout_.size.height()) / 2));
@@ -305,10 +453,10 @@ void HeatmapView::relayout() {
 
     horizontalScrollBar()->setRange(0, toInt(content.width() - visible.width()));
     horizontalScrollBar()->setPageStep(std::max(1, toInt(visible.width())));
-    horizontalScrollBar()->setSingleStep(cellSize_);
+    horizontalScrollBar()->setSingleStep(cell_.width());
     verticalScrollBar()->setRange(0, toInt(content.height() - visible.height()));
     verticalScrollBar()->setPageStep(std::max(1, toInt(visible.height())));
-    verticalScrollBar()->setSingleStep(cellSize_);
+    verticalScrollBar()->setSingleStep(cell_.height());
     viewport()->update();
 }
 
@@ -324,13 +472,13 @@ QImage HeatmapView::renderTile(const MatrixSource& source, const HeatmapStyle& s
     image.setDevicePixelRatio(devicePixelRatio);
     image.fill(style.background);
     const QRectF content(tile.x * kTileSize, tile.y * kTileSize, kTileSize, kTileSize);
-    const CellRange range = cellsIn(content, tile.cellSize, source.rows(), source.cols());
+    const QSize cell(tile.cellWidth, tile.cellHeight);
+    const CellRange range = cellsIn(content, QSizeF(cell), source.rows(), source.cols());
     const HeatmapPainter cells(source, style);
     // Plain cells (no mask, no values) are written straight into the image; the rest is painted.
-    if (cells.paintCellsToImage(image, range, QPoint(-tile.x * kTileSize, -tile.y * kTileSize), tile.cellSize))
-        return image;
+    if (cells.paintCellsToImage(image, range, QPoint(-tile.x * kTileSize, -tile.y * kTileSize), cell)) return image;
     QPainter painter(&image);
-    cells.paintCells(painter, range, -content.topLeft(), tile.cellSize);
+    cells.paintCells(painter, range, -content.topLeft(), QSizeF(cell));
     return image;
 }
 
@@ -338,7 +486,7 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
     QPainter painter(viewport());
     const QPalette colors = palette();
     painter.fillRect(viewport()->rect(), colors.color(QPalette::Base));
-    painter.setFont(readableFont());
+    painter.setFont(labelFont());
     if (!source_ || source_->rows() == 0 || source_->cols() == 0) {
         painter.setPen(colors.color(QPalette::PlaceholderText));
         painter.drawText(viewport()->rect(), Qt::AlignCenter, tr("No matrix to show"));
@@ -356,14 +504,20 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
     painter.save();
     painter.setClipRect(layout_.rowLabels.adjusted(-layout_.margin, 0, 0, 0));
     HeatmapPainter::paintRowLabels(painter, source_->rowLabels(), visible.rowBegin, visible.rowEnd,
-                                   layout_.rowLabelStep, layout_.rowLabels, origin.y(), cellSize_,
-                                   selected_ ? selected_->row : -1);
+                                   layout_.rowLabelStep, layout_.rowLabels, origin.y(), cell_.height(),
+                                   selectedRow());
     painter.restore();
     painter.save();
-    painter.setClipRect(layout_.columnLabels.adjusted(0, -layout_.margin / 2, 0, 0));
-    HeatmapPainter::paintColumnLabels(painter, source_->colLabels(), visible.colBegin, visible.colEnd,
-                                      layout_.columnLabelStep, layout_.columnLabelsRotated, layout_.columnLabels,
-                                      origin.x(), cellSize_, selected_ ? selected_->col : -1);
+    // Slanted labels reach left past their column, over the row labels: those of columns
+    // scrolled off to the right reach into the band too.
+    painter.setClipRect(layout_.columnLabels.adjusted(-layout_.columnLabelOverhang, -layout_.margin / 2, 0, 0));
+    const int reach = layout_.columnLabelAngle < 0 ? static_cast<int>(std::ceil(
+                                                         layout_.columnLabels.height() * 1.5 / cell_.width()))
+                                                   : 0;
+    HeatmapPainter::paintColumnLabels(painter, source_->colLabels(), visible.colBegin,
+                                      std::min(source_->cols(), visible.colEnd + reach),
+                                      layout_.columnLabelStep, layout_.columnLabelAngle, layout_.columnLabels,
+                                      origin.x(), cell_.width(), selected_ ? selected_->col : -1);
     painter.restore();
     const HeatmapStyle style = heatmapStyle();
     const HeatmapPainter cells(*source_, style);
@@ -373,7 +527,7 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
         HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend, style.masked);
     if (selected_) {
         // The frame goes round the cell, so it may reach a little past the grid's edge.
-        const double reach = HeatmapPainter::selectionReach(cellSize_);
+        const double reach = HeatmapPainter::selectionReach(std::min(cell_.width(), cell_.height()));
         painter.setClipRect(layout_.grid.adjusted(-reach, -reach, reach, reach));
         cells.paintSelection(painter, ui::cellRect(geometry, *selected_));
     }
@@ -405,7 +559,7 @@ void HeatmapView::paintGrid(QPainter& painter, const GridGeometry& geometry) {
     std::vector<TileIndex> visible;
     for (int ty = y0; ty < y1; ++ty) {
         for (int tx = x0; tx < x1; ++tx) {
-            const TileIndex tile{cellSize_, tx, ty};
+            const TileIndex tile{cell_.width(), cell_.height(), tx, ty};
             visible.push_back(tile);
             const QPointF topLeft(origin.x() + tx * kTileSize, origin.y() + ty * kTileSize);
             if (const QImage* cached = tiles_.find(tile)) {
@@ -428,7 +582,11 @@ void HeatmapView::paintGrid(QPainter& painter, const GridGeometry& geometry) {
 
 void HeatmapView::resizeEvent(QResizeEvent* event) {
     QAbstractScrollArea::resizeEvent(event);
-    relayout();
+    if (userZoomed_ || fitting_) {
+        relayout();
+        return;
+    }
+    fit();
 }
 
 void HeatmapView::scrollContentsBy(int /*dx*/, int /*dy*/) { viewport()->update(); }
@@ -459,7 +617,7 @@ void HeatmapView::wheelEvent(QWheelEvent* event) {
     wheelRemainder_ += event->angleDelta().y() / 120.0;
     const int steps = static_cast<int>(wheelRemainder_);
     wheelRemainder_ -= steps;
-    if (steps != 0) zoomTo(zoomedCellSize(cellSize_, steps), event->position());
+    if (steps != 0) zoomTo(zoomedCell(cell_, steps), event->position());
     event->accept();
 }
 
@@ -495,8 +653,8 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
         QAbstractScrollArea::keyPressEvent(event);
         return;
     }
-    const int page = std::max(1, toInt(std::floor(layout_.grid.height() / cellSize_)));
-    const CellIndex from = selected_.value_or(CellIndex{0, 0});
+    const int page = std::max(1, toInt(std::floor(layout_.grid.height() / cell_.height())));
+    const CellIndex from = selected_.value_or(CellIndex{std::max(0, selectedRow_), 0});
     std::optional<CellIndex> to;
     switch (event->key()) {
     case Qt::Key_Left: to = CellIndex{from.row, from.col - 1}; break;
@@ -511,7 +669,7 @@ void HeatmapView::keyPressEvent(QKeyEvent* event) {
         break;
     default: QAbstractScrollArea::keyPressEvent(event); return;
     }
-    if (!selected_) to = CellIndex{0, 0};  // the first key press selects the first cell
+    if (!selected_) to = from;  // the first key press selects the selected row's first cell, or the first cell
     to->row = std::clamp(to->row, 0, source_->rows() - 1);
     to->col = std::clamp(to->col, 0, source_->cols() - 1);
     selectCell(to);
@@ -523,9 +681,11 @@ void HeatmapView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) updateAccessibility();
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
         event->type() == QEvent::StyleChange || event->type() == QEvent::LanguageChange) {
-        if (event->type() == QEvent::FontChange && !userZoomed_) cellSize_ = defaultCellSize();
         invalidateTiles();
-        relayout();
+        if (userZoomed_)
+            relayout();
+        else
+            fit();
     }
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ui/heatmap/ColorMap.h"
+#include "ui/heatmap/HeatmapFit.h"
 #include "ui/heatmap/HeatmapGeometry.h"
 #include "ui/heatmap/HeatmapPainter.h"
 #include "ui/heatmap/MatrixSource.h"
@@ -17,14 +18,16 @@ namespace attnviz::ui {
 /// The heatmap of one matrix (queries × keys, or tokens × dimensions): cells coloured by a
 /// colour map, values in cells when they fit, masked cells hatched, row labels on the left,
 /// column labels on top (turned vertical when too wide), a colour bar on the right, axis titles.
-/// Zoom with Ctrl+wheel, +/−, zoomIn()/zoomOut(); scrolls for long sentences. A click or the
-/// arrow keys select a cell; in mask-edit mode a click (or Space) toggles the cell's mask
-/// instead. The hover tooltip gives both tokens and the exact value.
+/// With a fit policy its cells fill the view (wider than tall if the view is), their numbers
+/// drawn when they fit; zoom with Ctrl+wheel, +/−, zoomIn()/zoomOut() (Ctrl+0 fits again);
+/// scrolls for long sentences, keeping the selected row in view. A click or the arrow keys
+/// select a cell; in mask-edit mode a click (or Space) toggles the cell's mask instead. The
+/// hover tooltip gives both tokens and the exact value.
 ///
 /// Painting draws cached tiles (TileCache: 256 × 256 px images keyed by cell size and position)
 /// rendered by HeatmapPainter: visible tiles only, the first ones at once, the rest on a worker
-/// thread, so a 4,096-token matrix pans smoothly. Labels, titles and values follow the widget's font, at
-/// 12 pt at least (readable on a projector).
+/// thread, so a 4,096-token matrix pans smoothly. Labels and titles follow the widget's font, at
+/// 12 pt at least (readable on a projector); values too, unless given a font of their own.
 class HeatmapView : public QAbstractScrollArea {
     Q_OBJECT
 
@@ -33,7 +36,8 @@ public:
     ~HeatmapView() override;
 
     /// Shows source; null shows an empty view. Keeps the selection when it is still inside the
-    /// new matrix, the zoom if the user chose one, and the scroll position where possible.
+    /// new matrix, the zoom if the user chose one (a matrix of another number of rows is fitted
+    /// again), and the scroll position where possible.
     void setSource(std::shared_ptr<const MatrixSource> source);
     [[nodiscard]] const std::shared_ptr<const MatrixSource>& source() const { return source_; }
 
@@ -50,24 +54,37 @@ public:
     /// Values in cells (when they fit); default on.
     void setShowValues(bool show);
     [[nodiscard]] bool showValues() const { return showValues_; }
-    /// How much smaller than the readable font values may be drawn to fit a cell
-    /// (kFittedValueScale by default, so that a matrix fitted to the window keeps its numbers;
-    /// presentation mode sets 1).
+    /// How much smaller than the value font values may be drawn to fit a cell
+    /// (kFittedValueScale by default, so that a matrix fitted to the window keeps its numbers).
     void setSmallestValueScale(double scale);
     [[nodiscard]] double smallestValueScale() const { return smallestValueScale_; }
     static constexpr double kFittedValueScale = 0.8;
+    /// The largest font values are drawn in, when the cells have room (presentation mode: digits
+    /// larger than the labels'); nothing: readableFont().
+    void setValueFont(const std::optional<QFont>& font);
+    [[nodiscard]] QFont valueFont() const { return valueFont_.value_or(readableFont()); }
     /// Axis titles: "Queries"/"Keys" or "Tokens"/"Dimensions", as the source's step has.
     [[nodiscard]] AxisTitles axisTitles() const;
 
-    /// Side of a cell in pixels (the zoom).
-    [[nodiscard]] int cellSize() const { return cellSize_; }
-    /// Sets the side of a cell (clamped to [kMinCellSize, kMaxCellSize]), zooming about the
-    /// centre of the visible grid.
-    void setCellSize(int pixels);
-    /// Cell side that fits "0.25" (or the source's widest value) in the font, ≥ 12 pt.
-    [[nodiscard]] int defaultCellSize() const;
-    /// Whether the values still show inside cells of this side (in the readable font).
-    [[nodiscard]] bool valuesFitAt(int cellSize) const;
+    /// How the cells are sized while the user has not zoomed (default FitPolicy::None: square
+    /// cells of defaultCell()). Fits at once.
+    void setFitPolicy(FitPolicy policy);
+    [[nodiscard]] FitPolicy fitPolicy() const { return fitPolicy_; }
+    /// Width and height of a cell in pixels (the zoom).
+    [[nodiscard]] QSize cellSize() const { return cell_; }
+    /// Sets the cell (each side clamped to [kMinCellSize, kMaxCellSize]), zooming about the
+    /// centre of the visible grid; the fit policy no longer applies until resetZoom().
+    void setCellSize(QSize cell);
+    /// Square cell that fits "0.25" (or the source's widest value) in the font, ≥ 12 pt.
+    [[nodiscard]] QSize defaultCell() const;
+    /// Whether the values show inside cells of this size (in the value font, or down to its
+    /// smallest scale).
+    [[nodiscard]] bool valuesFitAt(QSize cell) const;
+    /// The smallest cell where the numbers show and every row and column keeps its label; empty
+    /// without a matrix or when numbers are off.
+    [[nodiscard]] QSize readableCell() const;
+    /// The whole figure's size with readable cells: what the view needs to show everything.
+    [[nodiscard]] QSizeF readableFigureSize() const;
 
     /// The selected cell, if any.
     [[nodiscard]] std::optional<CellIndex> selectedCell() const { return selected_; }
@@ -75,6 +92,11 @@ public:
     /// cellSelected when the selection changes (from code or from the user).
     void setSelectedCell(int row, int col);
     void clearSelection();
+    /// Marks a whole row instead of a cell (the selected query in a tokens × dimensions step):
+    /// its label bold, kept in view; no cell selected. -1 for none.
+    void setSelectedRow(int row);
+    /// The selected cell's row, or the row set by setSelectedRow; -1 for none.
+    [[nodiscard]] int selectedRow() const { return selected_ ? selected_->row : selectedRow_; }
 
     /// Query rows whose values stay hidden (a predict round): on the n × n steps (scores to
     /// weights) their cells are drawn in a neutral fill without numbers, and their tooltips say
@@ -105,6 +127,12 @@ public:
     [[nodiscard]] HeatmapStyle heatmapStyle() const;
     /// The widget's font, at 12 pt at least: labels, titles and values.
     [[nodiscard]] QFont readableFont() const;
+    /// The font labels and titles are drawn in: readableFont(), smaller (down to the smallest
+    /// label scale) when the fitted rows are too thin for a label each.
+    [[nodiscard]] QFont labelFont() const;
+    /// How much smaller than readableFont() labels may get so that every row keeps its label
+    /// (default 1: never; presentation mode lets them shrink rather than skip rows).
+    void setSmallestLabelScale(double scale);
 
     /// Off: every tile is rendered in paintEvent (deterministic, for tests and grabs). On
     /// (default): tiles that are not ready within a few milliseconds are rendered on a worker
@@ -119,7 +147,7 @@ public:
 public slots:
     void zoomIn();
     void zoomOut();
-    /// Back to defaultCellSize() (and following the font again).
+    /// Back to the fit policy's cells (and following the view's size and font again).
     void resetZoom();
 
 signals:
@@ -130,7 +158,7 @@ signals:
     /// Mask-edit mode: the user asked to toggle the mask of this cell.
     void cellMaskToggled(int row, int col);
     /// The zoom changed.
-    void cellSizeChanged(int pixels);
+    void cellSizeChanged(QSize cell);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -144,12 +172,31 @@ protected:
 
 private:
     [[nodiscard]] GridGeometry grid() const;
+    /// The smallest cell where every row and column keeps its label.
+    [[nodiscard]] QSizeF labelledCell() const;
+    /// The view's size with its scroll bars counted in, so that the bars a fit brings or removes
+    /// do not change the next fit.
+    [[nodiscard]] QSizeF viewArea() const;
+    /// How high the column labels may stand: what readable rows leave of the view's height (long
+    /// labels, the teaching model's dimension names, are cut before rows are); when the rows
+    /// scroll anyway, a share of the view.
+    [[nodiscard]] double columnBand() const;
+    static constexpr double kColumnBandShare = 0.3;
     [[nodiscard]] static QImage renderTile(const MatrixSource& source, const HeatmapStyle& style,
                                            const TileIndex& tile, qreal devicePixelRatio);
     void relayout();
     void invalidateTiles();
     void paintGrid(QPainter& painter, const GridGeometry& grid);
-    void zoomTo(int pixels, QPointF anchor);
+    /// The user's zoom (the fit policy no longer applies).
+    void zoomTo(QSize cell, QPointF anchor);
+    /// Changes the cell about anchor, emitting cellSizeChanged.
+    void applyCell(QSize cell, QPointF anchor);
+    /// Sizes the cells as the fit policy says, unless the user zoomed.
+    void fit();
+    /// The cell the fit policy gives now (labels in labelFont()).
+    [[nodiscard]] QSize fittedCell() const;
+    /// The selected row (and column) into view, when the grid scrolls.
+    void showSelectedRow();
     [[nodiscard]] QPointF zoomAnchor() const;
     void selectCell(std::optional<CellIndex> cell);
     void updateAccessibility();
@@ -159,8 +206,14 @@ private:
     const ColorMap divergingMap_{QStringLiteral("RdBu_r")};
     bool showValues_ = true;
     double smallestValueScale_ = kFittedValueScale;
-    int cellSize_ = 48;
+    std::optional<QFont> valueFont_;
+    double smallestLabelScale_ = 1;
+    double labelScale_ = 1;  ///< the fit's: labels this much smaller than readableFont()
+    FitPolicy fitPolicy_ = FitPolicy::None;
+    QSize cell_{48, 48};
     bool userZoomed_ = false;
+    bool fitting_ = false;
+    int selectedRow_ = -1;  ///< setSelectedRow's, when no cell is selected
     double wheelRemainder_ = 0;
     std::optional<CellIndex> selected_;
     bool maskEditMode_ = false;

@@ -30,7 +30,9 @@ TileCache::~TileCache() {
 }
 
 quint64 TileCache::keyOf(const TileIndex& tile) {
-    return (static_cast<quint64>(tile.cellSize) << 48) | (static_cast<quint64>(static_cast<quint32>(tile.x)) << 24) |
+    // Cells of at most kMaxCellSize (200) px a side: 8 bits each; 24 bits for each tile index.
+    return (static_cast<quint64>(tile.cellWidth & 0xff) << 56) | (static_cast<quint64>(tile.cellHeight & 0xff) << 48) |
+           (static_cast<quint64>(static_cast<quint32>(tile.x) & 0xffffffu) << 24) |
            static_cast<quint64>(static_cast<quint32>(tile.y) & 0xffffffu);
 }
 

@@ -11,10 +11,12 @@
 
 namespace attnviz::ui {
 
-/// One square piece of a picture too large to draw at once: kTileSize pixels at zoom cellSize,
-/// the x-th column and y-th row of tiles counted from the picture's top left.
+/// One square piece of a picture too large to draw at once: kTileSize pixels at the zoom where
+/// a cell is cellWidth × cellHeight pixels, the x-th column and y-th row of tiles counted from the
+/// picture's top left.
 struct TileIndex {
-    int cellSize = 0;
+    int cellWidth = 0;
+    int cellHeight = 0;
     int x = 0;
     int y = 0;
     friend bool operator==(const TileIndex&, const TileIndex&) = default;

@@ -76,11 +76,25 @@ CellExplainer::CellExplainer(QWidget* parent) : QTextBrowser(parent) {
 }
 
 void CellExplainer::applyStyleSheet() {
+    // In a projector's narrow column, cells wrap (vectors between their numbers) and sit closer,
+    // instead of running off its edge.
+    const QString wrap = presentationLayout_ ? QStringLiteral("normal") : QStringLiteral("nowrap");
+    const QString padding = presentationLayout_ ? QStringLiteral("4px") : QStringLiteral("10px");
     document()->setDefaultStyleSheet(
-        QStringLiteral("p.f { margin-left: 12px; } td { padding: 1px 10px; white-space: nowrap; } th { padding: 1px "
-                       "10px; text-align: right; } .masked { color: %1; font-weight: bold; } .result { font-weight: "
+        QStringLiteral("p.f { margin-left: 12px; } td { padding: 1px %3; white-space: %2; } th { padding: 1px "
+                       "%3; text-align: right; } .masked { color: %1; font-weight: bold; } .result { font-weight: "
                        "bold; }")
-            .arg(warningTextColor(palette()).name()));
+            .arg(warningTextColor(palette()).name(), wrap, padding));
+}
+
+void CellExplainer::setPresentationLayout(bool on) {
+    if (on == presentationLayout_) return;
+    presentationLayout_ = on;
+    applyStyleSheet();
+    if (trace_)
+        render();
+    else
+        clearCell();
 }
 
 void CellExplainer::changeEvent(QEvent* event) {
@@ -166,7 +180,8 @@ CellExplainer::Context CellExplainer::context() const {
 
 void CellExplainer::render() {
     Context c = context();
-    c.tables = tables_ = tablesFit(c);
+    // On a projector's narrow column, lines that wrap whole words, never one-word-wide columns.
+    c.tables = tables_ = !presentationLayout_ && tablesFit(c);
     showHtml(titleSection(c) + productsSection(c) + dotProductSection(c) + scalingSection(c) + maskSection(c) +
              softmaxSection(c) + contextSection(c));
 }
@@ -194,7 +209,7 @@ bool CellExplainer::tablesFit(const Context& c) const {
 void CellExplainer::resizeEvent(QResizeEvent* event) {
     QTextBrowser::resizeEvent(event);
     // Drawn again only when the tables start or stop fitting: the text reflows by itself.
-    if (trace_ && tablesFit(context()) != tables_) render();
+    if (trace_ && (!presentationLayout_ && tablesFit(context())) != tables_) render();
 }
 
 QString CellExplainer::titleSection(const Context& c) const {

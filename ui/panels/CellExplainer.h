@@ -25,6 +25,11 @@ public:
     [[nodiscard]] int query() const { return query_; }
     [[nodiscard]] int key() const { return key_; }
 
+    /// Laid out for a projector (large text in a narrow column): each dimension's name on a line
+    /// of its own under its numbers, long vectors wrapped, and words never split.
+    void setPresentationLayout(bool on);
+    [[nodiscard]] bool presentationLayout() const { return presentationLayout_; }
+
     /// How many terms of the context sum are written out.
     static constexpr int kContextTerms = 3;
 
@@ -62,6 +67,7 @@ private:
     int head_ = 0, query_ = -1, key_ = -1;
     QString hiddenToken_;  ///< the query whose weights are hidden; empty when none is
     bool tables_ = true;
+    bool presentationLayout_ = false;
 };
 
 }  // namespace attnviz::ui

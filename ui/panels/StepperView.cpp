@@ -1,18 +1,24 @@
 #include "ui/panels/StepperView.h"
 
 #include <QLabel>
+#include <QResizeEvent>
+#include <QScrollArea>
 #include <QToolButton>
 #include <QShortcut>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
-#include "ui/heatmap/HeatmapFit.h"
+#include <algorithm>
+
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/Language.h"
 #include "ui/panels/StepStrip.h"
 
 namespace attnviz::ui {
 namespace {
+
+/// At most this share of the view's height for the step's texts; the rest is the matrix's.
+constexpr double kTextsHeightShare = 0.3;
 
 struct StepTexts {
     QString title, role, formula, shape;
@@ -161,8 +167,11 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
     steps_ = new StepStrip(kStepCount);
     layout->addWidget(steps_);
 
+    // Every text wraps: on a 1280-pixel screen a long formula must not widen the window.
     title_ = new QLabel;
+    title_->setWordWrap(true);
     formula_ = new QLabel;
+    formula_->setWordWrap(true);
     formula_->setTextFormat(Qt::RichText);
     role_ = new QLabel;
     role_->setWordWrap(true);
@@ -170,18 +179,23 @@ StepperView::StepperView(QWidget* parent) : QWidget(parent) {
     shape_ = new QLabel;
     shape_->setWordWrap(true);
     for (QLabel* label : {title_, formula_, role_, shape_}) label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(title_);
-    layout->addWidget(formula_);
-    layout->addWidget(role_);
-    layout->addWidget(shape_);
+    // The texts scroll when they would take more than their share of the height (two rows of
+    // steps, a wrapped formula and role on a 1280 × 720 screen): the matrix keeps its room.
+    texts_ = new QWidget;
+    auto* textLayout = new QVBoxLayout(texts_);
+    textLayout->setContentsMargins(0, 0, 0, 0);
+    for (QLabel* label : {title_, formula_, role_, shape_}) textLayout->addWidget(label);
+    textScroll_ = new QScrollArea;
+    textScroll_->setWidget(texts_);
+    textScroll_->setWidgetResizable(true);
+    textScroll_->setFrameShape(QFrame::NoFrame);
+    textScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(textScroll_);
 
     heatmap_ = new HeatmapView;
     heatmap_->setSmallestValueScale(kStepValueScale);
+    heatmap_->setFitPolicy(FitPolicy::NumbersFirst);
     layout->addWidget(heatmap_, 1);
-    connect(heatmap_, &HeatmapView::cellSizeChanged, this, [this] {
-        if (!fitting_) autoFit_ = false;  // the user zoomed: leave the zoom alone
-    });
-    heatmap_->viewport()->installEventFilter(this);
 
     connect(steps_->previousButton(), &QToolButton::clicked, this, &StepperView::previous);
     connect(steps_->nextButton(), &QToolButton::clicked, this, &StepperView::next);
@@ -215,6 +229,18 @@ void StepperView::retranslateUi() {
     refresh();
 }
 
+void StepperView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitTexts();
+}
+
+void StepperView::fitTexts() {
+    const int width = textScroll_->viewport()->width() > 0 ? textScroll_->viewport()->width() : this->width();
+    const int wanted = texts_->layout()->hasHeightForWidth() ? texts_->layout()->heightForWidth(width)
+                                                             : texts_->sizeHint().height();
+    textScroll_->setFixedHeight(std::min(wanted, static_cast<int>(height() * kTextsHeightShare)));
+}
+
 void StepperView::applyFonts() {
     QFont big = font();
     big.setPointSizeF(font().pointSizeF() * 1.35);
@@ -224,6 +250,7 @@ void StepperView::applyFonts() {
     formula.setPointSizeF(font().pointSizeF() * 1.25);
     formula.setFamily(QStringLiteral("DejaVu Serif"));
     formula_->setFont(formula);
+    if (textScroll_ != nullptr) fitTexts();
 }
 
 QString StepperView::stepButtonText(Step step) {
@@ -243,21 +270,22 @@ QString StepperView::stepButtonText(Step step) {
 }
 
 void StepperView::setSources(const Sources& sources) {
-    const auto rowsOf = [](const Sources& s) { return s[0] ? s[0]->rows() : -1; };
-    if (rowsOf(sources) != rowsOf(sources_)) autoFit_ = true;  // another sentence: fit again
     sources_ = sources;
     refresh();
 }
 
-bool StepperView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == heatmap_->viewport() && event->type() == QEvent::Resize && autoFit_ && !fitting_) fitHeatmap();
-    return QWidget::eventFilter(watched, event);
+void StepperView::setSelection(int query, int key) {
+    query_ = query;
+    key_ = key;
+    showSelection();
 }
 
-void StepperView::fitHeatmap() {
-    fitting_ = true;
-    fitHeatmapToView(*heatmap_, FitPolicy::NumbersFirst);
-    fitting_ = false;
+void StepperView::showSelection() {
+    const auto& source = heatmap_->source();
+    if (source && isSquareStep(source->step()) && key_ >= 0)
+        heatmap_->setSelectedCell(query_, key_);
+    else
+        heatmap_->setSelectedRow(query_);
 }
 
 void StepperView::setStep(Step step) {
@@ -296,7 +324,8 @@ void StepperView::refresh() {
     role_->setText(texts.role);
     shape_->setText(texts.shape);
     heatmap_->setSource(source);
-    if (autoFit_) fitHeatmap();
+    showSelection();
+    fitTexts();
 }
 
 }  // namespace attnviz::ui

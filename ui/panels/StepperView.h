@@ -8,6 +8,7 @@
 #include "ui/heatmap/MatrixSource.h"
 
 class QLabel;
+class QScrollArea;
 
 namespace attnviz::ui {
 
@@ -16,7 +17,9 @@ class StepStrip;
 
 /// The computation step by step: X, Q, K, V, scores, scaled, masked, weights, context, output.
 /// Each step shows its formula, the role of its matrix, the shapes and the matrix itself (a
-/// HeatmapView of that step's MatrixSource). →/← or PageDown/PageUp move one step, Home/End
+/// HeatmapView of that step's MatrixSource, its cells filling the view, scrolling only when its
+/// numbers would not fit: FitPolicy::NumbersFirst). The selected query's row (and its cell in
+/// the n × n steps) is marked and kept in view. →/← or PageDown/PageUp move one step, Home/End
 /// go to the first/last.
 class StepperView : public QWidget {
     Q_OBJECT
@@ -28,6 +31,9 @@ public:
     /// One source per step (indexed by Step), all of the same trace and head. Keeps the step.
     void setSources(const Sources& sources);
     [[nodiscard]] const Sources& sources() const { return sources_; }
+
+    /// The window's selection: query row, key column (-1: none).
+    void setSelection(int query, int key);
 
     void setStep(Step step);
     [[nodiscard]] Step step() const { return step_; }
@@ -51,14 +57,15 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void refresh();
-    /// The step's matrix whole in the view when its numbers still show (FitPolicy::NumbersFirst),
-    /// until the user zooms.
-    void fitHeatmap();
+    /// The selection on the step's matrix: the cell in the n × n steps, the row in the others.
+    void showSelection();
     void applyFonts();
+    /// The texts' area as high as its wrapped texts, up to its share of the height (it scrolls then).
+    void fitTexts();
     void retranslateUi();
 
     Sources sources_;
@@ -69,8 +76,10 @@ private:
     QLabel* formula_ = nullptr;
     QLabel* shape_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
-    bool autoFit_ = true;   ///< the zoom follows the view and the step until the user zooms
-    bool fitting_ = false;  ///< the zoom being changed is fitHeatmap's
+    QWidget* texts_ = nullptr;
+    QScrollArea* textScroll_ = nullptr;
+    int query_ = -1;
+    int key_ = -1;
 };
 
 }  // namespace attnviz::ui

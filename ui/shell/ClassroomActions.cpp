@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QToolBar>
 
@@ -15,6 +16,7 @@
 #include "ui/labs/WhyScaleChart.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
+#include "ui/shell/ClickerKeys.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/PredictActions.h"
 #include "ui/shell/PresentationMode.h"
@@ -36,8 +38,15 @@ ClassroomActions::ClassroomActions(MainWindow* window)
       defaultView_(window->viewSettings()) {
     setObjectName(QStringLiteral("classroomActions"));
     presentation_ = new PresentationMode(window_);
+    new ClickerKeys(window_, presentation_);
     whyScale_ = new WhyScaleChart;
-    window_->tabs()->addTab(whyScale_, QString());
+    // Its two charts side by side need more width than a 1280-pixel screen leaves the tabs
+    // beside the docks: in a narrow window they scroll, the window keeps to the screen.
+    whyScaleTab_ = new QScrollArea;
+    whyScaleTab_->setWidget(whyScale_);
+    whyScaleTab_->setWidgetResizable(true);
+    whyScaleTab_->setFrameShape(QFrame::NoFrame);
+    window_->tabs()->addTab(whyScaleTab_, QString());
     buildActions();
     restoreSettings();
     retranslateUi();
@@ -56,7 +65,9 @@ void ClassroomActions::buildActions() {
 
     whyScaleTabAction_ = new QAction(this);
     whyScaleTabAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
-    connect(whyScaleTabAction_, &QAction::triggered, this, [this] { window_->tabs()->setCurrentWidget(whyScale_); });
+    window_->addAction(whyScaleTabAction_);  // as Ctrl+1 and Ctrl+2: works with the menu bar hidden
+    connect(whyScaleTabAction_, &QAction::triggered, this,
+            [this] { window_->tabs()->setCurrentWidget(whyScaleTab_); });
 
     languageMenu_ = new QMenu(window_);
     languages_ = new QActionGroup(this);
@@ -190,7 +201,7 @@ void ClassroomActions::updateChecks() {
 
 void ClassroomActions::exportWhyScaleWithDialog() {
     whyScale_->start();
-    window_->tabs()->setCurrentWidget(whyScale_);
+    window_->tabs()->setCurrentWidget(whyScaleTab_);
     if (!whyScale_->isReady()) {
         QMessageBox::information(window_, tr("Export the √d_k Charts"),
                                  tr("The charts are still being measured; try again in a moment."));
@@ -213,7 +224,7 @@ void ClassroomActions::retranslateUi() {
                                        "the steps and the explanation. →/← or Page Down/Page Up: next/previous step; "
                                        "Esc: leave (F11)"));
     whyScaleTabAction_->setText(tr("Why √d_&k?"));
-    const int tab = window_->tabs()->indexOf(whyScale_);
+    const int tab = window_->tabs()->indexOf(whyScaleTab_);
     window_->tabs()->setTabText(tab, tr("Why √d_k?"));
     window_->tabs()->setTabToolTip(tab, tr("Why the scores are divided by √d_k: the variance of q·k and the "
                                            "softmax's largest weight against d_k, with and without the scaling."));

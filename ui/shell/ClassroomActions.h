@@ -8,6 +8,7 @@
 class QAction;
 class QActionGroup;
 class QMenu;
+class QScrollArea;
 class QToolBar;
 
 namespace attnviz::ui {
@@ -19,9 +20,9 @@ enum class Theme;
 
 /// What a MainWindow needs in a classroom: presentation mode (View menu, toolbar, F11), the
 /// predict-then-reveal actions (PredictActions', placed in the View menu and the toolbar), the
-/// interface language and the theme (View → Language, View → Theme, switched without a
-/// restart), the "Why √d_k?" tab and the export of its charts (File menu), and the settings
-/// remembered between runs, with View → Reset to Defaults.
+/// clicker's keys (ClickerKeys), the interface language and the theme (View → Language,
+/// View → Theme, switched without a restart), the "Why √d_k?" tab and the export of its charts
+/// (File menu), and the settings remembered between runs, with View → Reset to Defaults.
 ///
 /// Settings (AppSettings): the theme, the view, the sentence and every setting are read when
 /// this object is made (at the end of the MainWindow's constructor) and written by
@@ -34,6 +35,8 @@ public:
 
     [[nodiscard]] PresentationMode* presentation() const { return presentation_; }
     [[nodiscard]] WhyScaleChart* whyScaleChart() const { return whyScale_; }
+    /// The "Why √d_k?" tab's page (the chart, in a scroll area).
+    [[nodiscard]] QScrollArea* whyScaleTab() const { return whyScaleTab_; }
     [[nodiscard]] QAction* presentationAction() const { return presentationAction_; }
     [[nodiscard]] QAction* resetAction() const { return reset_; }
     [[nodiscard]] QToolBar* toolBar() const { return toolBar_; }
@@ -76,6 +79,7 @@ private:
     ViewSettings defaultView_;
     PresentationMode* presentation_ = nullptr;
     WhyScaleChart* whyScale_ = nullptr;
+    QScrollArea* whyScaleTab_ = nullptr;
     bool interactive_ = true;
 
     QToolBar* toolBar_ = nullptr;

@@ -8,6 +8,21 @@
 #include "ui/shell/AppSettings.h"
 
 namespace attnviz::ui {
+namespace {
+
+/// A label that asks for its text on one line but wraps when the window has less room (in French
+/// on a 1280-pixel screen the line is wider than the views): it never widens the window and
+/// squeezes the docks.
+class OneLineLabel : public QLabel {
+public:
+    OneLineLabel() { setWordWrap(true); }
+    [[nodiscard]] QSize sizeHint() const override {
+        const int margins = contentsMargins().left() + contentsMargins().right() + 2 * margin();
+        return {fontMetrics().horizontalAdvance(text()) + margins + 2, QLabel::sizeHint().height()};
+    }
+};
+
+}  // namespace
 
 FirstRunHint::FirstRunHint(QWidget* parent) : QFrame(parent), dismissed_(AppSettings().firstRunHintDismissed()) {
     setObjectName(QStringLiteral("firstRunHint"));
@@ -23,7 +38,7 @@ FirstRunHint::FirstRunHint(QWidget* parent) : QFrame(parent), dismissed_(AppSett
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 0, 0, 0);
     layout->setSpacing(4);
-    text_ = new QLabel;
+    text_ = new OneLineLabel;
     dismiss_ = new QToolButton;
     dismiss_->setAutoRaise(true);
     connect(dismiss_, &QToolButton::clicked, this, &FirstRunHint::dismiss);

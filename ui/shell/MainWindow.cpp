@@ -15,6 +15,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolTip>
@@ -23,7 +24,6 @@
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
 #include "core/model/TeachingConfig.h"
-#include "ui/heatmap/HeatmapFit.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
@@ -127,9 +127,8 @@ void MainWindow::buildCentralArea() {
     sentenceLabel_ = new QLabel;
     sentenceEdit_ = new QPlainTextEdit;
     sentenceEdit_->setTabChangesFocus(true);
-    const int lineHeight = sentenceEdit_->fontMetrics().lineSpacing();
-    sentenceEdit_->setFixedHeight(lineHeight * 2 + 2 * sentenceEdit_->frameWidth() +
-                                  static_cast<int>(2 * sentenceEdit_->document()->documentMargin()));
+    sentenceEdit_->installEventFilter(this);  // two lines high in whatever font it gets
+    fitSentenceHeight();
     sentenceLabel_->setBuddy(sentenceEdit_);
     connect(sentenceEdit_, &QPlainTextEdit::textChanged, this, &MainWindow::scheduleCompute);
     // The hint shares the label's line, which has room to spare: the views keep their height.
@@ -162,6 +161,7 @@ void MainWindow::buildCentralArea() {
     tabs_ = new QTabWidget;
     heatmap_ = new HeatmapView;
     heatmap_->setToolTip(QString());
+    heatmap_->setFitPolicy(FitPolicy::NumbersOrOverview);
     stepper_ = new StepperView;
     tabs_->addTab(heatmap_, QString());
     tabs_->addTab(stepper_, QString());
@@ -172,10 +172,13 @@ void MainWindow::buildCentralArea() {
         applySelection(row, col);
     });
     connect(heatmap_, &HeatmapView::selectionCleared, this, [this] { applySelection(-1, -1); });
-    connect(heatmap_, &HeatmapView::cellSizeChanged, this, [this] {
-        if (!fittingHeatmap_) autoFitHeatmap_ = false;  // the user zoomed: leave the zoom alone
+    // A click on a tab leaves the keyboard focus on the tab bar or on the page that went away:
+    // the page shown takes it, so that its keys (→, Page Down in the steps) work at once.
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        const QWidget* focus = QApplication::focusWidget();
+        if (focus == nullptr || !focus->isVisible() || focus == tabs_->tabBar())
+            if (QWidget* page = tabs_->currentWidget()) page->setFocus(Qt::TabFocusReason);
     });
-    heatmap_->viewport()->installEventFilter(this);
     setCentralWidget(central);
 }
 
@@ -240,6 +243,9 @@ void MainWindow::buildMenus() {
     weightsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     stepsAction_ = viewMenu_->addAction(QString(), this, [this] { tabs_->setCurrentIndex(1); });
     stepsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    // On the window too: their shortcuts must work while the menu bar is hidden (presentation mode).
+    addAction(weightsAction_);
+    addAction(stepsAction_);
     viewMenu_->addSeparator();
     largerAction_ = viewMenu_->addAction(QString(), this, [this] { changeTextSize(1.15); });
     largerAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
@@ -266,6 +272,9 @@ void MainWindow::buildStatusBar() {
 void MainWindow::buildWeightsDock() {
     // The W matrices, editable, in a dock beside the explanation.
     weightEditor_ = new WeightEditor;
+    // Its tables scroll: the right column may be narrower than its tab bar and button (on a
+    // 1280-pixel screen every panel side by side only fits so).
+    weightEditor_->setMinimumWidth(fontMetrics().averageCharWidth() * 12);
     weightsDock_ = new QDockWidget(this);
     weightsDock_->setObjectName(QStringLiteral("weightsDock"));
     weightsDock_->setWidget(weightEditor_);
@@ -289,6 +298,11 @@ void MainWindow::buildWeightsDock() {
     });
     connect(weightEditor_, &WeightEditor::resetRequested, this,
             [this] { setConfig(weightEditor_->resetConfig(config())); });
+}
+
+void MainWindow::setSentenceBoxVisible(bool visible) {
+    sentenceLabel_->setVisible(visible);
+    sentenceEdit_->setVisible(visible);
 }
 
 void MainWindow::setSentence(const QString& sentence) {
@@ -352,7 +366,7 @@ ComputeRequest MainWindow::requestFor(const QString& sentence, const AttentionCo
     request.sentence = sentence;
     request.config = config;
     request.head = viewSettings().head;
-    request.labelFont = heatmap_->readableFont();
+    request.labelFont = HeatmapPainter::measuredLabelFont(heatmap_->readableFont());
     request.sourceOptions = sourceOptions();
     if (trace_ && request.sentence == traceSentence_ && trace_->config() == request.config) request.reuse = trace_;
     return request;
@@ -416,12 +430,7 @@ void MainWindow::applyResult(const ComputeResult& result) {
     traceSentence_ = result.sentence;
     sources_ = result.sources;
     sourceOptions_ = result.sourceOptions;
-    const bool sizeChanged = !heatmap_->source() || heatmap_->source()->rows() != trace_->size();
     heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
-    if (sizeChanged) {
-        autoFitHeatmap_ = true;
-        fitHeatmap();
-    }
     stepper_->setSources(sources_);
     tokenStrip_->setTokens(trace_->tokens(), trace_->realTokenCount());
     predict_->followTrace();  // before a cell is selected: the rows it hides are this result's
@@ -458,11 +467,13 @@ void MainWindow::showSelection() {
     const int head = selection_->head(), query = selection_->query(), key = selection_->key();
     if (!trace_ || !selection_->hasCell()) {
         heatmap_->clearSelection();
+        stepper_->setSelection(-1, -1);
         tokenStrip_->setSelectedToken(-1);
         explainer_->clearCell();
         rowChart_->clearRow();
     } else {
         heatmap_->setSelectedCell(query, key);
+        stepper_->setSelection(query, key);
         tokenStrip_->setSelectedToken(query);
         if (predict_->hidesRow(query)) {  // the class is guessing: no number of that row
             const QString token = QString::fromStdString(trace_->tokens()[static_cast<std::size_t>(query)].text);
@@ -476,16 +487,14 @@ void MainWindow::showSelection() {
     showingSelection_ = false;
 }
 
-void MainWindow::fitHeatmap() {
-    if (!trace_) return;
-    fittingHeatmap_ = true;  // the zoom this makes is not the user's
-    fitHeatmapToView(*heatmap_, FitPolicy::NumbersOrOverview);
-    fittingHeatmap_ = false;
+void MainWindow::fitSentenceHeight() {
+    const int lineHeight = sentenceEdit_->fontMetrics().lineSpacing();
+    sentenceEdit_->setFixedHeight(lineHeight * 2 + 2 * sentenceEdit_->frameWidth() +
+                                  static_cast<int>(2 * sentenceEdit_->document()->documentMargin()));
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == heatmap_->viewport() && event->type() == QEvent::Resize && autoFitHeatmap_ && !fittingHeatmap_)
-        fitHeatmap();
+    if (watched == sentenceEdit_ && event->type() == QEvent::FontChange) fitSentenceHeight();
     return QMainWindow::eventFilter(watched, event);
 }
 
@@ -539,10 +548,12 @@ void MainWindow::showEvent(QShowEvent* event) {
 }
 
 void MainWindow::sizeDocks() {
-    // Controls, heatmap and chart side by side, the chart wide enough for a label per key;
-    // chart and explanation share the right column.
+    // Controls, heatmap and chart side by side: the controls as narrow as their texts allow, the
+    // chart wide enough for a label per key, the rest for the matrices (a 15 × 20 step keeps its
+    // numbers on a 1920-pixel screen); chart and explanation share the right column.
     const int charWidth = fontMetrics().averageCharWidth();
-    resizeDocks({controlsDock_, chartDock_}, {charWidth * 40, std::max(charWidth * 52, width() * 27 / 100)},
+    resizeDocks({controlsDock_, chartDock_},
+                {controlsDock_->widget()->minimumWidth(), std::max(charWidth * 28, width() / 5)},
                 Qt::Horizontal);
     resizeDocks({chartDock_, explainerDock_}, {height() / 2, height() / 2}, Qt::Vertical);
 }
@@ -559,8 +570,8 @@ void MainWindow::changeEvent(QEvent* event) {
     if (event->type() != QEvent::LanguageChange) return;
     retranslateUi();
     // The steps' columns carry the teaching model's names in the language of their sources: made
-    // again from the same trace, as for another view.
-    if (trace_ && trace_->config().preset == ProjectionPreset::Teaching) applyView();
+    // again from the same trace, as for another view (or asked again of a running computation).
+    if (!trace_ || trace_->config().preset == ProjectionPreset::Teaching) applyView();
 }
 
 void MainWindow::retranslateUi() {
@@ -645,12 +656,8 @@ void MainWindow::resetLayout() {
     menuBar()->show();
     statusBar()->show();
     sizeDocks();
-    autoFitHeatmap_ = true;
-    fitHeatmap();
-}
-
-void MainWindow::refitHeatmap() {
-    if (autoFitHeatmap_) fitHeatmap();
+    heatmap_->resetZoom();
+    stepper_->heatmap()->resetZoom();
 }
 
 void MainWindow::showTeachingState() {

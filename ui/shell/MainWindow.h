@@ -51,6 +51,9 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    /// Shows or hides the sentence box and its label (presentation mode gives their height to the
+    /// steps; the token strip still shows the sentence).
+    void setSentenceBoxVisible(bool visible);
     /// Replaces the sentence (recomputed after the debounce delay).
     void setSentence(const QString& sentence);
     [[nodiscard]] QString sentence() const;
@@ -91,8 +94,6 @@ public:
     /// starting size (View → Reset to Defaults).
     static constexpr double kDefaultPointSize = 13.0;
     void resetLayout();
-    /// Fits the heatmap to its view again (after a change of fonts or layout) unless the user zoomed.
-    void refitHeatmap();
 
     /// Selects cell (query, key) in every view; -1 clears the selection.
     void selectCell(int query, int key);
@@ -182,7 +183,8 @@ private:
 
     void onBusyChanged(bool busy);
     void changeTextSize(double factor);
-    void fitHeatmap();
+    /// The sentence box two lines high in its font.
+    void fitSentenceHeight();
     void sizeDocks();
     void sizeControlsDock();
 
@@ -200,8 +202,6 @@ private:
     Selection* selection_ = nullptr;
     bool showingSelection_ = false;  ///< the views' echoes of showSelection are not the user's picks
     bool docksSized_ = false;        ///< dock sizes are set once, at the first show, unless restored
-    bool autoFitHeatmap_ = true;     ///< the heatmap's zoom follows the view's size until the user zooms
-    bool fittingHeatmap_ = false;
     qint64 lastMilliseconds_ = 0;
 
     MessageBar* messageBar_ = nullptr;

@@ -1,5 +1,6 @@
 #include "ui/shell/TextEntry.h"
 
+#include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QLineEdit>
@@ -16,6 +17,11 @@ bool isTextEntry(const QWidget* widget) {
     if (const auto* rich = qobject_cast<const QTextEdit*>(widget)) return !rich->isReadOnly();
     if (const auto* combo = qobject_cast<const QComboBox*>(widget)) return combo->isEditable();
     return false;
+}
+
+bool usesArrowKeys(const QWidget* widget) {
+    return isTextEntry(widget) || qobject_cast<const QAbstractSlider*>(widget) != nullptr ||
+           qobject_cast<const QComboBox*>(widget) != nullptr;
 }
 
 }  // namespace attnviz::ui

@@ -115,7 +115,6 @@ TEST(ColourScreenshots, WritesTheColourRangesTheDarkThemeAndFrenchNumbers) {
         window.classroom()->presentationAction()->trigger();
         if (!waitUntil([&] { return window.width() >= 1900; }, 2000)) window.setGeometry(window.screen()->geometry());
         ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; }));
-        window.refitHeatmap();
         window.selectCell(10, 1);
         save(window, dir, QStringLiteral("colour_presentation_fr_%1.png").arg(suffix));
         window.classroom()->presentation()->leave();

@@ -99,7 +99,7 @@ TEST_F(FrenchNumbers, TheHeatmapsCellsTooltipsAndColourBarHaveADecimalComma) {
     // The cells as the view's tiles draw them: its painter and style.
     const QStringList cells = textsPainted(QSize(2000, 2000), [&](QPainter& painter) {
         HeatmapPainter(source, view.heatmapStyle())
-            .paintCells(painter, CellRange{0, source.rows(), 0, source.cols()}, QPointF(0, 0), 120);
+            .paintCells(painter, CellRange{0, source.rows(), 0, source.cols()}, QPointF(0, 0), QSizeF(120, 120));
     });
     ASSERT_EQ(cells.size(), source.rows() * source.cols()) << "every cell has its number: " << joined(cells);
     EXPECT_EQ(cells[kIl * source.cols() + kAnimal], QStringLiteral("0,67")) << "il → animal";

@@ -79,8 +79,8 @@ TEST_F(ClassroomPresentationTest, F11ShowsOnlyTheLessonWithLargeCellTextAndEscRe
     ASSERT_TRUE(controls && chart && explainer) << "docks not found";
     const QFont fontBefore = window.font();
     const QRect geometryBefore = window.geometry();
-    const int cellBefore = window.heatmap()->cellSize();
-    const int defaultCellBefore = window.heatmap()->defaultCellSize();
+    const QSize cellBefore = window.heatmap()->cellSize();
+    const int defaultCellBefore = window.heatmap()->defaultCell().width();
     ASSERT_TRUE(controls->isVisible() && chart->isVisible() && window.menuBar()->isVisible());
 
     QTest::keyClick(&window, Qt::Key_F11);
@@ -102,16 +102,20 @@ TEST_F(ClassroomPresentationTest, F11ShowsOnlyTheLessonWithLargeCellTextAndEscRe
     EXPECT_TRUE(window.heatmap()->isVisible());
     EXPECT_NE(window.tabs()->indexOf(window.stepper()), -1);
 
-    // The value font of the heatmap (what HeatmapPainter draws the numbers with).
-    const QFont valueFont = window.heatmap()->heatmapStyle().valueFont;
-    EXPECT_GE(cellDigitHeight(valueFont), 24.0) << valueFont.pointSizeF() << " pt";
-    EXPECT_GE(cellDigitHeight(window.stepper()->heatmap()->heatmapStyle().valueFont), 24.0);
+    // The font HeatmapPainter draws the numbers in, in the cells the heatmap has now (a 4-token
+    // sentence gets them even on this test's screen, the offscreen platform's 800 × 600).
+    const HeatmapView* map = window.heatmap();
+    const HeatmapPainter painter(*map->source(), map->heatmapStyle());
+    const std::optional<QFont> valueFont = painter.valueFontFor(QSizeF(map->cellSize()));
+    ASSERT_TRUE(valueFont.has_value()) << "numbers in the cells";
+    EXPECT_GE(cellDigitHeight(*valueFont), 24.0) << valueFont->pointSizeF() << " pt";
+    // The smallest the step view may draw its numbers in: 16 px digits.
+    const HeatmapView* steps = window.stepper()->heatmap();
+    HeatmapStyle smallest = steps->heatmapStyle();
+    smallest.valueFont.setPointSizeF(smallest.valueFont.pointSizeF() * smallest.smallestValueScale);
+    EXPECT_GE(cellDigitHeight(smallest.valueFont), 16.0) << smallest.valueFont.pointSizeF() << " pt";
     EXPECT_GT(window.font().pointSizeF(), fontBefore.pointSizeF()) << "the other text grows too";
-    EXPECT_GT(window.heatmap()->defaultCellSize(), defaultCellBefore) << "cells grow with their text";
-    // At that size the numbers are drawn in the cells (on a 1920 × 1080 screen a 4-token sentence
-    // gets it; this test's screen is the offscreen platform's 800 × 600).
-    const HeatmapPainter painter(*window.heatmap()->source(), window.heatmap()->heatmapStyle());
-    EXPECT_TRUE(painter.valuesFit(window.heatmap()->defaultCellSize()));
+    EXPECT_GT(map->defaultCell().width(), defaultCellBefore) << "cells grow with their text";
 
     QTest::keyClick(window.heatmap(), Qt::Key_Escape);
     EXPECT_FALSE(presentation().isActive()) << "Esc did not leave presentation mode";
@@ -150,17 +154,26 @@ TEST_F(ClassroomPresentationTest, ArrowsAndClickerKeysStepThroughThePipelineWher
     QTest::keyClick(window.tokenStrip(), Qt::Key_Left);
     EXPECT_EQ(stepper->step(), Step::Q);
 
-    // In the sentence box ← and → move the cursor; the clicker's keys still step.
+    // The steps take the sentence box's room (the tokens stay); beside the weights, in the
+    // sentence box, ← and → move the cursor and the clicker's keys still step.
+    EXPECT_FALSE(window.sentenceEdit()->isVisible()) << "the steps take the sentence box's height";
+    EXPECT_TRUE(window.tokenStrip()->isVisible()) << "the tokens stay above the steps";
+    window.tabs()->setCurrentWidget(window.heatmap());
+    ASSERT_TRUE(window.sentenceEdit()->isVisible());
     window.sentenceEdit()->setFocus();
     QTest::keyClick(window.sentenceEdit(), Qt::Key_Right);
-    EXPECT_EQ(stepper->step(), Step::Q) << "→ must stay the cursor's while typing";
+    EXPECT_EQ(window.tabs()->currentWidget(), window.heatmap()) << "→ must stay the cursor's while typing";
     QTest::keyClick(window.sentenceEdit(), Qt::Key_PageDown);
+    EXPECT_EQ(window.tabs()->currentWidget(), stepper) << "Page Down shows the steps again";
+    QTest::keyClick(window.tokenStrip(), Qt::Key_PageDown);
     EXPECT_EQ(stepper->step(), Step::K);
 
     QTest::keyClick(window.sentenceEdit(), Qt::Key_Escape);
     EXPECT_FALSE(presentation().isActive());
+    window.tabs()->setCurrentWidget(window.heatmap());
     QTest::keyClick(window.tokenStrip(), Qt::Key_PageDown);
-    EXPECT_EQ(stepper->step(), Step::K) << "outside presentation mode the keys are the widgets' own again";
+    EXPECT_EQ(stepper->step(), Step::K) << "outside presentation mode, on the weights, the keys are the widgets' own";
+    EXPECT_EQ(window.tabs()->currentWidget(), window.heatmap()) << "and do not switch to the steps";
 }
 
 TEST_F(ClassroomPresentationTest, ClosingInPresentationModeRemembersTheNormalLayout) {

@@ -3,6 +3,7 @@
 // under xvfb-run at 1920 × 1080 with the xcb platform); skipped otherwise.
 #include <QDir>
 #include <QScreen>
+#include <QScrollArea>
 #include <QTabWidget>
 
 #include <gtest/gtest.h>
@@ -60,7 +61,6 @@ TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
         // Xvfb has no window manager to apply the full-screen state: do what one would.
         if (!waitUntil([&] { return window.width() >= 1900; }, 2000)) window.setGeometry(window.screen()->geometry());
         ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; })) << "not full screen: " << window.width();
-        window.refitHeatmap();
         window.selectCell(2, 1);
         save(window, dir, QStringLiteral("classroom_presentation_fr_%1_chat.png").arg(suffix));
         window.tabs()->setCurrentWidget(window.stepper());
@@ -72,7 +72,7 @@ TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
         ASSERT_TRUE(waitForResult(window, chapter, teachingConfig()));
         save(window, dir, QStringLiteral("classroom_presentation_fr_%1_chapter.png").arg(suffix));
 
-        window.tabs()->setCurrentWidget(window.classroom()->whyScaleChart());
+        window.tabs()->setCurrentWidget(window.classroom()->whyScaleTab());
         ASSERT_TRUE(waitUntil([&] { return window.classroom()->whyScaleChart()->isReady(); }, 120000));
         save(window, dir, QStringLiteral("classroom_presentation_fr_%1_why_scale.png").arg(suffix));
         window.classroom()->presentation()->leave();
@@ -125,7 +125,6 @@ TEST(ClassroomScreenshots, WritesAPredictRoundInTheWindowAndInPresentationModeIn
         ASSERT_TRUE(window.classroom()->presentation()->isActive());
         if (!waitUntil([&] { return window.width() >= 1900; }, 2000)) window.setGeometry(window.screen()->geometry());
         ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; })) << "not full screen: " << window.width();
-        window.refitHeatmap();
         playUntil(window, kIl);  // the chapter's question
         while (predict.guess(kIl) != kRue) predict.moveGuess(+1);
         save(window, dir, QStringLiteral("predict_%1_presentation_guess.png").arg(language));

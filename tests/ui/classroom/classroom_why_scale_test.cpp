@@ -9,6 +9,8 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 
+#include <QScrollArea>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -119,7 +121,8 @@ TEST(ClassroomWhyScaleTab, IsATabOfTheWindowWithTheChaptersCaption) {
     ClassroomReset reset;
     MainWindow window;
     WhyScaleChart* chart = window.classroom()->whyScaleChart();
-    ASSERT_NE(window.tabs()->indexOf(chart), -1);
+    ASSERT_NE(window.tabs()->indexOf(window.classroom()->whyScaleTab()), -1);
+    EXPECT_TRUE(window.classroom()->whyScaleTab()->isAncestorOf(chart)) << "the chart is the tab's page";
     EXPECT_TRUE(chart->caption()->text().contains(QStringLiteral("keeps the variance stable")));
     EXPECT_FALSE(chart->isReady()) << "measured only once shown";
 }

@@ -115,7 +115,7 @@ TEST(ColourRange, EachRowIsColouredAgainstItsOwnLargestWeight) {
     image.fill(Qt::magenta);
     {
         QPainter p(&image);
-        painter.paintCells(p, CellRange{0, kTokens, 0, kTokens}, QPointF(0, 0), kCell);
+        painter.paintCells(p, CellRange{0, kTokens, 0, kTokens}, QPointF(0, 0), QSizeF(kCell, kCell));
     }
     for (const int i : {1, 2, 50, 150, 294}) {
         double rowLargest = 0;

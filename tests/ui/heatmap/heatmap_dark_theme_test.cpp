@@ -85,7 +85,7 @@ protected:
         QImage image(4 * kCell + 2 * kMargin, 4 * kCell + 2 * kMargin, QImage::Format_RGB32);
         image.fill(QColor(0x1e, 0x1e, 0x1e));
         QPainter p(&image);
-        painter.paintCells(p, CellRange{0, 4, 0, 4}, QPointF(kMargin, kMargin), kCell);
+        painter.paintCells(p, CellRange{0, 4, 0, 4}, QPointF(kMargin, kMargin), QSizeF(kCell, kCell));
         if (selected)
             painter.paintSelection(p, QRectF(kMargin + selected->col * kCell, kMargin + selected->row * kCell, kCell,
                                              kCell));

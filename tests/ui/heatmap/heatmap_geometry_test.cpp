@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "ui/heatmap/HeatmapGeometry.h"
 
@@ -18,7 +19,7 @@ GridGeometry smallGrid(QPointF scroll = {}) {
     GridGeometry grid;
     grid.area = QRectF(100, 50, 400, 300);
     grid.scroll = scroll;
-    grid.cellSize = 40;
+    grid.cell = QSizeF(40, 40);
     grid.rows = 5;
     grid.cols = 8;
     return grid;
@@ -61,10 +62,13 @@ TEST(HeatmapGeometry, VisibleCells) {
     grid.rows = 5;
     grid.cols = 8;
     EXPECT_EQ(visibleCells(grid), (CellRange{1, 5, 0, 8})) << "clamped to the matrix";
-    EXPECT_EQ(cellsIn(QRectF(0, 0, 80, 80), 40, 10, 10), (CellRange{0, 2, 0, 2}))
+    EXPECT_EQ(cellsIn(QRectF(0, 0, 80, 80), QSizeF(40, 40), 10, 10), (CellRange{0, 2, 0, 2}))
         << "a rectangle ending on a cell edge does not include the next cell";
-    EXPECT_TRUE(cellsIn(QRectF(400, 0, 40, 40), 40, 10, 10).isEmpty()) << "right of the matrix";
-    EXPECT_TRUE(cellsIn(QRectF(0, 0, 0, 40), 40, 10, 10).isEmpty()) << "empty rectangle";
+    EXPECT_TRUE(cellsIn(QRectF(400, 0, 40, 40), QSizeF(40, 40), 10, 10).isEmpty()) << "right of the matrix";
+    EXPECT_TRUE(cellsIn(QRectF(0, 0, 0, 40), QSizeF(40, 40), 10, 10).isEmpty()) << "empty rectangle";
+    // Cells 60 wide and 25 tall: columns ⌊90/60⌋ = 1 to ⌈150/60⌉ = 3, rows ⌊10/25⌋ = 0 to ⌈60/25⌉ = 3.
+    EXPECT_EQ(cellsIn(QRectF(90, 10, 60, 50), QSizeF(60, 25), 10, 10), (CellRange{0, 3, 1, 3}))
+        << "wide cells: columns by the width, rows by the height";
     EXPECT_EQ((CellRange{1, 9, 0, 11}).rowCount(), 8) << "rowCount";
     EXPECT_TRUE((CellRange{1, 9, 0, 11}).contains({8, 10})) << "contains the last cell";
     EXPECT_FALSE((CellRange{1, 9, 0, 11}).contains({9, 10})) << "half-open";
@@ -82,6 +86,20 @@ TEST(HeatmapGeometry, ScrollToShowACell) {
     EXPECT_EQ(scrollToShow(grid, {99, 99}), QPointF(3600, 3700)) << "last cell: 4000 − 400, 4000 − 300";
 }
 
+TEST(HeatmapGeometry, CellsWiderThanTall) {
+    GridGeometry grid = smallGrid();
+    grid.cell = QSizeF(60, 25);
+    // (100, 50) + (2·60, 3·25) = (220, 125).
+    EXPECT_EQ(cellRect(grid, {3, 2}), QRectF(220, 125, 60, 25)) << "rectangle of cell (3, 2)";
+    EXPECT_EQ(cellAt(grid, {220, 125}), (CellIndex{3, 2})) << "its top-left corner";
+    EXPECT_EQ(cellAt(grid, {279.9, 149.9}), (CellIndex{3, 2})) << "its bottom-right corner";
+    EXPECT_EQ(cellAt(grid, {280, 149}), (CellIndex{3, 3})) << "the next column 60 px on";
+    EXPECT_EQ(grid.contentSize(), QSizeF(480, 125)) << "8 × 60 by 5 × 25";
+    grid.rows = 40;
+    // Row 30 spans 750 … 775; a 300 px high view must scroll to 775 − 300 = 475.
+    EXPECT_EQ(scrollToShow(grid, {30, 0}), QPointF(0, 475)) << "scrolled by the rows' height";
+}
+
 TEST(HeatmapGeometry, ZoomSteps) {
     EXPECT_EQ(zoomedCellSize(48, 1), 60) << "48 × 1.25";
     EXPECT_EQ(zoomedCellSize(48, 2), 75) << "60 × 1.25";
@@ -93,30 +111,33 @@ TEST(HeatmapGeometry, ZoomSteps) {
     EXPECT_EQ(zoomedCellSize(48, 0), 48) << "no step, no change";
     EXPECT_EQ(clampCellSize(1), kMinCellSize) << "clampCellSize below";
     EXPECT_EQ(clampCellSize(10'000), kMaxCellSize) << "clampCellSize above";
+    EXPECT_EQ(zoomedCell(QSize(60, 48), 1), QSize(75, 60)) << "both sides × 1.25";
+    EXPECT_EQ(clampCell(QSize(1, 900)), QSize(kMinCellSize, kMaxCellSize)) << "each side clamped";
 }
 
 TEST(HeatmapGeometry, ZoomKeepsTheCellUnderTheMouse) {
     const GridGeometry before = smallGrid();
     // Anchor (180, 130) is content (80, 80); at 80 px cells that content point is at (160, 160),
     // so the scroll must become (160 − 80, 160 − 80).
-    EXPECT_EQ(scrollAfterZoom(before, 80, {180, 130}), QPointF(80, 80)) << "zoom ×2 about (180, 130)";
+    EXPECT_EQ(scrollAfterZoom(before, QSizeF(80, 80), {180, 130}), QPointF(80, 80)) << "zoom ×2 about (180, 130)";
+    // Wider only: content x 80 → 80 · 100/40 = 200, scroll 200 − 80 = 120; y unchanged.
+    EXPECT_EQ(scrollAfterZoom(before, QSizeF(100, 40), {180, 130}), QPointF(120, 0)) << "zoom of the width only";
     GridGeometry large = smallGrid({37, 91});
     large.rows = 50;
     large.cols = 50;
     const QPointF anchor(253, 171);
     const std::optional<CellIndex> under = cellAt(large, anchor);
     ASSERT_TRUE(under.has_value()) << "anchor is on the grid";
-    for (const int size : {4, 13, 40, 61, 200}) {
+    for (const QSizeF size : {QSizeF(4, 4), QSizeF(13, 13), QSizeF(40, 40), QSizeF(61, 30), QSizeF(200, 150)}) {
         GridGeometry after = large;
         after.scroll = scrollAfterZoom(large, size, anchor);
-        after.cellSize = size;
-        EXPECT_EQ(cellAt(after, anchor), under) << "same cell under the mouse at cell size " << size;
+        after.cell = size;
+        EXPECT_EQ(cellAt(after, anchor), under)
+            << "same cell under the mouse at cells of " << size.width() << " × " << size.height();
     }
 }
 
 TEST(HeatmapGeometry, LabelLayout) {
-    EXPECT_FALSE(columnLabelsRotated(30, 48)) << "30 + 6 px padding fits a 48 px cell";
-    EXPECT_TRUE(columnLabelsRotated(45, 48)) << "45 + 6 does not fit";
     EXPECT_EQ(labelStep(48, 20), 1) << "every label when cells are taller than a line";
     EXPECT_EQ(labelStep(20, 20), 1) << "exactly one line per cell";
     EXPECT_EQ(labelStep(10, 20), 2) << "every 2nd label";
@@ -125,11 +146,62 @@ TEST(HeatmapGeometry, LabelLayout) {
     EXPECT_EQ(labelStep(1, 20), 20) << "20";
 }
 
+TEST(HeatmapGeometry, ColumnLabelsTurnOnlyAsFarAsTheyMust) {
+    // Lines of 20 px: level labels keep 10 px apart (half a line), turned ones 2 px (a tenth).
+    EXPECT_EQ(levelLabelGap(20), 10);
+    EXPECT_EQ(stackedLabelGap(20), 2);
+    const ColumnLabelPlan level = planColumnLabels(50, 20, 60);
+    EXPECT_EQ(level.angle, 0) << "50 + 10 fits a 60 px column";
+    EXPECT_EQ(level.height, 20) << "one line high";
+    // 80 px words over 40 px columns: at 45° neighbours are 40 · 0.707 = 28.3 px apart across
+    // the labels, room for a 20 px line and its gap; the band is (80 + 20) · 0.707 = 70.7 px
+    // high, lower than the 80 px of upright labels.
+    const ColumnLabelPlan slanted = planColumnLabels(80, 20, 40);
+    EXPECT_EQ(slanted.angle, -45) << "slanted, reading down to its column";
+    EXPECT_EQ(slanted.step, 1);
+    EXPECT_NEAR(slanted.height, 70.71, 0.01);
+    // 30 px columns: 30 · 0.707 = 21.2 < 22 at 45°, but upright labels 30 px apart have room.
+    const ColumnLabelPlan upright = planColumnLabels(80, 20, 30);
+    EXPECT_EQ(upright.angle, 90);
+    EXPECT_EQ(upright.step, 1);
+    EXPECT_EQ(upright.height, 80) << "as high as the widest label";
+    // Short labels over narrow columns: upright (30 px) is lower than slanted ((30 + 20) · 0.707).
+    EXPECT_EQ(planColumnLabels(30, 20, 24).angle, 90);
+    // 8 px columns: even upright labels need every 22 / 8 = 2.75 → 5th column.
+    const ColumnLabelPlan thinned = planColumnLabels(80, 20, 8);
+    EXPECT_EQ(thinned.angle, 90);
+    EXPECT_EQ(thinned.step, 5);
+}
+
+TEST(HeatmapGeometry, SlantedLabelsReachPastTheGridByTheirFirstColumns) {
+    // A slanted label reaches (width + line / 2) · 0.707 left of its column's centre. The first
+    // of 40 px columns is centred 20 px right of the grid's edge: an 80 px label there reaches
+    // (80 + 10) · 0.707 − 20 = 43.6 px past it.
+    EXPECT_NEAR(slantedOverhang({80}, 20, 40), 43.64, 0.01);
+    // The same label one column later (centre 60 px right) reaches 3.6 px past; a 10 px first
+    // label, (10 + 10) · 0.707 − 20 < 0, stays inside.
+    EXPECT_NEAR(slantedOverhang({10, 80}, 20, 40), 3.64, 0.01);
+    EXPECT_EQ(slantedOverhang({}, 20, 40), 0) << "no label, no overhang";
+}
+
+TEST(HeatmapGeometry, TheSelectedRowAlwaysKeepsItsLabel) {
+    EXPECT_EQ(labelledIndices(0, 15, 1), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}));
+    EXPECT_EQ(labelledIndices(0, 15, 2), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14})) << "every other row";
+    // Row 11 selected: its label comes in, and 10 and 12, closer than 2 rows, go.
+    EXPECT_EQ(labelledIndices(0, 15, 2, 11), (std::vector<int>{0, 2, 4, 6, 8, 11, 14}));
+    EXPECT_EQ(labelledIndices(0, 15, 2, 10), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14})) << "already labelled";
+    // Steps of 5 from 3: 5, 10; row 13 selected keeps 10 (3 rows away, under 5: left out).
+    EXPECT_EQ(labelledIndices(3, 15, 5, 13), (std::vector<int>{5, 13}));
+    EXPECT_EQ(labelledIndices(3, 15, 5, 1), (std::vector<int>{5, 10})) << "a selected row outside the range";
+}
+
 TEST(HeatmapGeometry, ValueFitsInCell) {
-    EXPECT_TRUE(valueFitsInCell({30, 18}, 48)) << "30 + 2·3 ≤ 48 and 18 + 2·3 ≤ 48";
-    EXPECT_FALSE(valueFitsInCell({44, 18}, 48)) << "44 + 6 > 48";
-    EXPECT_FALSE(valueFitsInCell({20, 44}, 48)) << "too tall";
-    EXPECT_TRUE(valueFitsInCell({42, 42}, 48)) << "exactly fits";
+    EXPECT_TRUE(valueFitsInCell({30, 18}, QSizeF(48, 48))) << "30 + 2·3 ≤ 48 and 18 + 2·3 ≤ 48";
+    EXPECT_FALSE(valueFitsInCell({44, 18}, QSizeF(48, 48))) << "44 + 6 > 48";
+    EXPECT_FALSE(valueFitsInCell({20, 44}, QSizeF(48, 48))) << "too tall";
+    EXPECT_TRUE(valueFitsInCell({42, 42}, QSizeF(48, 48))) << "exactly fits";
+    EXPECT_TRUE(valueFitsInCell({60, 18}, QSizeF(66, 24))) << "a wide, low cell holds a wide, low number";
+    EXPECT_FALSE(valueFitsInCell({60, 18}, QSizeF(66, 23))) << "one pixel too low";
 }
 
 TEST(HeatmapGeometry, FormatValue) {

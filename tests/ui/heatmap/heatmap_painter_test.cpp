@@ -30,6 +30,9 @@ std::shared_ptr<const AttentionTrace> chatTrace(bool causal) {
 using attnviz::testing::channelDistance;
 using attnviz::testing::isGrey;
 
+/// A square cell of side px.
+QSizeF square(double side) { return {side, side}; }
+
 QFont valueFont() {
     QFont font;
     font.setPointSizeF(12);
@@ -48,7 +51,7 @@ TEST(HeatmapPainter, CellsTakeTheMapColourAndMaskedCellsAreHatched) {
     image.fill(Qt::magenta);
     {
         QPainter p(&image);
-        painter.paintCells(p, CellRange{0, 4, 0, 4}, QPointF(0, 0), kCell);
+        painter.paintCells(p, CellRange{0, 4, 0, 4}, QPointF(0, 0), square(kCell));
     }
     const QRgb zero = ColorMap(QStringLiteral("Blues")).colorAt(0).rgb();
     for (int i = 0; i < 4; ++i) {
@@ -87,15 +90,19 @@ TEST(HeatmapPainter, ValuesUseAContrastingColourAndOnlyWhenTheyFit) {
     HeatmapStyle style = HeatmapPainter::defaultStyle(source);
     style.valueFont = valueFont();
     const HeatmapPainter painter(source, style);
-    EXPECT_TRUE(painter.valuesFit(64)) << "\"0.00\" in 12 pt fits a 64 px cell";
-    EXPECT_FALSE(painter.valuesFit(20)) << "\"0.00\" in 12 pt does not fit a 20 px cell";
+    EXPECT_TRUE(painter.valuesFit(square(64))) << "\"0.00\" in 12 pt fits a 64 px cell";
+    EXPECT_FALSE(painter.valuesFit(square(20))) << "\"0.00\" in 12 pt does not fit a 20 px cell";
+    EXPECT_FALSE(painter.valuesFit(QSizeF(20, 64))) << "nor a cell 20 px wide, however tall";
+    EXPECT_TRUE(painter.valuesFit(QSizeF(64, 24)))
+        << "but a cell 24 px tall: 11.7 px digits, a quarter more and 2 × 2 px of padding need 18.6";
 
     for (const int cell : {64, 20}) {
         QImage image(cell, cell, QImage::Format_ARGB32);
         image.fill(Qt::white);
         {
             QPainter p(&image);
-            painter.paintCells(p, CellRange{0, 1, 0, 1}, QPointF(0, 0), cell);
+            EXPECT_EQ(painter.paintCells(p, CellRange{0, 1, 0, 1}, QPointF(0, 0), square(cell)), cell == 64 ? 1 : 0)
+                << "cells whose value was written, at " << cell << " px";
         }
         // Cell (0, 0) has weight 1 (only key visible from the first query): darkest blue, white text.
         const QRgb fill = ColorMap(QStringLiteral("Blues")).colorAt(1.0).rgb();
@@ -121,7 +128,7 @@ TEST(HeatmapPainter, HiddenRowsShowNeitherValuesNorColoursButKeepTheirMaskedCell
     style.hiddenFill = QColor(0x12, 0x34, 0x56);  // a colour no map gives, to be told apart
     const HeatmapPainter painter(source, style);
     constexpr int kCell = 64;
-    ASSERT_TRUE(painter.valuesFit(kCell));
+    ASSERT_TRUE(painter.valuesFit(QSizeF(kCell, kCell)));
     for (const bool direct : {false, true}) {  // painted, and written straight into the image
         QImage image(4 * kCell, 4 * kCell, QImage::Format_ARGB32);
         image.fill(Qt::white);
@@ -131,10 +138,10 @@ TEST(HeatmapPainter, HiddenRowsShowNeitherValuesNorColoursButKeepTheirMaskedCell
             plain.showValues = false;
             const MatrixSource unmasked(chatTrace(false), Step::Weights, 0);
             ASSERT_TRUE(
-                HeatmapPainter(unmasked, plain).paintCellsToImage(image, CellRange{0, 4, 0, 4}, QPoint(0, 0), kCell));
+                HeatmapPainter(unmasked, plain).paintCellsToImage(image, CellRange{0, 4, 0, 4}, QPoint(0, 0), QSize(kCell, kCell)));
         } else {
             QPainter p(&image);
-            painter.paintCells(p, CellRange{0, 4, 0, 4}, QPointF(0, 0), kCell);
+            painter.paintCells(p, CellRange{0, 4, 0, 4}, QPointF(0, 0), QSizeF(kCell, kCell));
         }
         for (int row = 0; row < 4; ++row) {
             for (int col = 0; col < 4; ++col) {
@@ -162,29 +169,34 @@ TEST(HeatmapPainter, ValuesMayShrinkToTheStylesSmallestScaleToFitACell) {
     const MatrixSource source(trace, Step::Weights, 0);
     HeatmapStyle style = HeatmapPainter::defaultStyle(source);
     style.valueFont = valueFont();
-    // A cell 6 px (the padding) wider than "0.00" at 90 % of the font: too small at full size.
+    // A cell 4 px (2 px of padding each side) wider than "0.00" at 90 % of the font: too small at
+    // full size.
     QFont ninety = style.valueFont;
     ninety.setPointSizeF(style.valueFont.pointSizeF() * 0.9);
     const QFontMetricsF full(style.valueFont), reduced(ninety);
     const int cell = static_cast<int>(std::ceil(std::max(reduced.horizontalAdvance(QStringLiteral("0.00")),
-                                                         reduced.height()))) + 6;
-    ASSERT_LT(cell, full.horizontalAdvance(QStringLiteral("0.00")) + 6) << "the full font must not fit";
+                                                         reduced.height()))) + 4;
+    ASSERT_LT(cell, full.horizontalAdvance(QStringLiteral("0.00")) + 4) << "the full font must not fit";
 
     style.smallestValueScale = 1;
-    EXPECT_FALSE(HeatmapPainter(source, style).valuesFit(cell)) << "never smaller than the font at scale 1";
+    EXPECT_FALSE(HeatmapPainter(source, style).valuesFit(square(cell))) << "never smaller than the font at scale 1";
     style.smallestValueScale = 0.8;
     const HeatmapPainter shrinking(source, style);
-    ASSERT_TRUE(shrinking.valuesFit(cell));
-    const QFont chosen = *shrinking.valueFontFor(cell);
+    ASSERT_TRUE(shrinking.valuesFit(square(cell)));
+    const QFont chosen = *shrinking.valueFontFor(square(cell));
     EXPECT_LT(chosen.pointSizeF(), style.valueFont.pointSizeF());
     EXPECT_GE(chosen.pointSizeF(), style.valueFont.pointSizeF() * 0.8 - 1e-9);
-    EXPECT_FALSE(shrinking.valuesFit(cell * 2 / 3)) << "not below the smallest scale";
+    EXPECT_FALSE(shrinking.valuesFit(square(cell * 2 / 3))) << "not below the smallest scale";
+    const QSizeF smallest = shrinking.smallestCellForValues();
+    EXPECT_TRUE(shrinking.valuesFit(smallest)) << "the smallest cell for values holds them";
+    EXPECT_FALSE(shrinking.valuesFit(smallest - QSizeF(1, 0))) << "one pixel narrower does not";
+    EXPECT_FALSE(shrinking.valuesFit(smallest - QSizeF(0, 1))) << "one pixel lower does not";
 
     QImage image(cell, cell, QImage::Format_ARGB32);
     image.fill(Qt::white);
     {
         QPainter p(&image);
-        shrinking.paintCells(p, CellRange{0, 1, 0, 1}, QPointF(0, 0), cell);
+        shrinking.paintCells(p, CellRange{0, 1, 0, 1}, QPointF(0, 0), square(cell));
     }
     int text = 0;  // white "1.00" on the darkest blue of cell (0, 0)
     for (int y = 0; y < cell - 1; ++y)
@@ -197,8 +209,8 @@ TEST(HeatmapPainter, FigureLayoutPlacesEveryPart) {
     const auto trace = chatTrace(true);
     const MatrixSource source(trace, Step::Weights, 0);
     const HeatmapPainter painter(source, HeatmapPainter::defaultStyle(source));
-    const HeatmapLayout layout = painter.figureLayout(48, valueFont());
-    EXPECT_EQ(layout.grid.size(), QSizeF(4 * 48, 4 * 48)) << "whole grid";
+    const HeatmapLayout layout = painter.figureLayout(square(64), valueFont());
+    EXPECT_EQ(layout.grid.size(), QSizeF(4 * 64, 4 * 64)) << "whole grid";
     EXPECT_LE(layout.rowLabels.right(), layout.grid.left()) << "row labels left of the grid";
     EXPECT_LE(layout.rowTitle.right(), layout.rowLabels.left()) << "rows' title left of the labels";
     EXPECT_LE(layout.columnLabels.bottom(), layout.grid.top()) << "column labels above the grid";
@@ -208,15 +220,15 @@ TEST(HeatmapPainter, FigureLayoutPlacesEveryPart) {
     EXPECT_FALSE(layout.maskedLegend.isEmpty()) << "causal mask: a legend for hatched cells";
     EXPECT_GE(layout.size.width(), layout.colorBarLabels.right()) << "size holds the tick labels";
     EXPECT_GE(layout.size.height(), layout.maskedLegend.bottom()) << "size holds the legend";
-    EXPECT_FALSE(layout.columnLabelsRotated) << "short French words fit 48 px cells in 12 pt";
+    EXPECT_EQ(layout.columnLabelAngle, 0) << "short French words fit 64 px cells in 12 pt, half a line apart";
     EXPECT_EQ(layout.rowLabelStep, 1) << "every row label";
 
-    const HeatmapLayout tiny = painter.figureLayout(6, valueFont());
-    EXPECT_TRUE(tiny.columnLabelsRotated) << "labels turned vertical in 6 px cells";
+    const HeatmapLayout tiny = painter.figureLayout(square(6), valueFont());
+    EXPECT_EQ(tiny.columnLabelAngle, 90) << "labels turned vertical in 6 px cells";
     EXPECT_GT(tiny.rowLabelStep, 1) << "only every k-th row label in 6 px cells";
 
     const MatrixSource unmasked(chatTrace(false), Step::Weights, 0);
-    EXPECT_TRUE(HeatmapPainter(unmasked, HeatmapPainter::defaultStyle(unmasked)).figureLayout(48, valueFont())
+    EXPECT_TRUE(HeatmapPainter(unmasked, HeatmapPainter::defaultStyle(unmasked)).figureLayout(square(48), valueFont())
                     .maskedLegend.isEmpty())
         << "no legend without a mask";
 }
@@ -225,7 +237,7 @@ TEST(HeatmapPainter, SvgOutputIsVector) {
     const auto trace = chatTrace(true);
     const MatrixSource source(trace, Step::Weights, 0);
     const HeatmapPainter painter(source, HeatmapPainter::defaultStyle(source));
-    const QSizeF size = painter.figureLayout(48, valueFont()).size;
+    const QSizeF size = painter.figureLayout(square(48), valueFont()).size;
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
@@ -234,7 +246,7 @@ TEST(HeatmapPainter, SvgOutputIsVector) {
     svg.setViewBox(QRectF(QPointF(0, 0), size));
     {
         QPainter p(&svg);
-        painter.paintFigure(p, 48, valueFont(), HeatmapPainter::defaultAxisTitles(source), CellIndex{1, 0});
+        painter.paintFigure(p, square(48), valueFont(), HeatmapPainter::defaultAxisTitles(source), CellIndex{1, 0});
     }
     const QString text = QString::fromUtf8(buffer.data());
     EXPECT_FALSE(text.contains(QStringLiteral("<image"))) << "no embedded bitmap";
@@ -255,11 +267,11 @@ TEST(HeatmapPainter, PdfOutputHasNoBitmap) {
     {
         QPdfWriter pdf(&buffer);
         pdf.setResolution(96);
-        const QSizeF size = painter.figureLayout(48, valueFont()).size;
+        const QSizeF size = painter.figureLayout(square(48), valueFont()).size;
         pdf.setPageSize(QPageSize(size * 72.0 / 96.0, QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         QPainter p(&pdf);
-        painter.paintFigure(p, 48, valueFont(), HeatmapPainter::defaultAxisTitles(source));
+        painter.paintFigure(p, square(48), valueFont(), HeatmapPainter::defaultAxisTitles(source));
     }
     EXPECT_TRUE(buffer.data().startsWith("%PDF")) << "a PDF";
     EXPECT_GT(buffer.data().size(), 1000) << "with content";

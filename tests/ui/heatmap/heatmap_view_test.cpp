@@ -100,7 +100,7 @@ TEST_F(HeatmapViewTest, CellsShowTheMapColourOfTheCoreWeight) {
 
 TEST_F(HeatmapViewTest, ValuesAreDrawnInCellsByDefault) {
     EXPECT_TRUE(view->showValues()) << "values on by default";
-    EXPECT_GE(view->cellSize(), 40) << "default cells are large";
+    EXPECT_GE(view->cellSize().width(), 40) << "default cells are large";
     const QImage image = grabViewport();
     // Cell (0, 0) holds weight 1: darkest blue with white "1.00".
     const QRect cell = view->cellRect(0, 0).adjusted(2, 2, -2, -2);
@@ -173,35 +173,73 @@ TEST_F(HeatmapViewTest, CtrlWheelZoomsAboutTheMouse) {
     view->resize(300, 300);  // small enough to scroll
     QApplication::processEvents();
     int changes = 0;
-    QObject::connect(view.get(), &HeatmapView::cellSizeChanged, view.get(), [&](int) { ++changes; });
-    const int before = view->cellSize();
+    QObject::connect(view.get(), &HeatmapView::cellSizeChanged, view.get(), [&](QSize) { ++changes; });
+    const int before = view->cellSize().width();
     const QPoint mouse = centreOf(1, 1);
     QWheelEvent wheel(QPointF(mouse), QPointF(view->viewport()->mapToGlobal(mouse)), QPoint(), QPoint(0, 120),
                       Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(view->viewport(), &wheel);
-    EXPECT_GT(view->cellSize(), before) << "Ctrl+wheel up zooms in";
+    EXPECT_GT(view->cellSize().width(), before) << "Ctrl+wheel up zooms in";
     EXPECT_EQ(changes, 1) << "cellSizeChanged once";
     EXPECT_EQ(view->cellAt(mouse), (CellIndex{1, 1})) << "the cell under the mouse stays under it";
 
     QWheelEvent plain(QPointF(mouse), QPointF(view->viewport()->mapToGlobal(mouse)), QPoint(), QPoint(0, -120),
                       Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
-    const int zoomed = view->cellSize();
+    const QSize zoomed = view->cellSize();
     QApplication::sendEvent(view->viewport(), &plain);
     EXPECT_EQ(view->cellSize(), zoomed) << "a wheel without Ctrl does not zoom";
     EXPECT_GT(view->verticalScrollBar()->value(), 0) << "it scrolls instead";
 }
 
 TEST_F(HeatmapViewTest, PlusAndMinusKeysZoom) {
-    const int before = view->cellSize();
+    const int before = view->cellSize().width();
     QTest::keyClick(view.get(), Qt::Key_Plus);
-    EXPECT_GT(view->cellSize(), before) << "+ zooms in";
+    EXPECT_GT(view->cellSize().width(), before) << "+ zooms in";
     QTest::keyClick(view.get(), Qt::Key_Minus);
     QTest::keyClick(view.get(), Qt::Key_Minus);
-    EXPECT_LT(view->cellSize(), before) << "− zooms out";
-    view->setCellSize(1);
-    EXPECT_EQ(view->cellSize(), kMinCellSize) << "setCellSize clamps";
+    EXPECT_LT(view->cellSize().width(), before) << "− zooms out";
+    view->setCellSize(QSize(1, 1));
+    EXPECT_EQ(view->cellSize(), QSize(kMinCellSize, kMinCellSize)) << "setCellSize clamps";
     QTest::keyClick(view.get(), Qt::Key_0, Qt::ControlModifier);
-    EXPECT_EQ(view->cellSize(), view->defaultCellSize()) << "Ctrl+0 resets";
+    EXPECT_EQ(view->cellSize(), view->defaultCell()) << "Ctrl+0 resets";
+}
+
+TEST_F(HeatmapViewTest, FittedCellsFillTheViewAndKeepTheSelectedRowInView) {
+    // 4 × 4 in a 900 × 700 view: cells grow past the readable default, wider than tall
+    // when the view is wider than high, and the whole figure stays in view.
+    view->setFitPolicy(FitPolicy::NumbersOrOverview);
+    QApplication::processEvents();
+    const QSize filled = view->cellSize();
+    EXPECT_GT(filled.height(), view->defaultCell().height()) << "cells grow to fill the view";
+    EXPECT_GE(filled.width(), filled.height()) << "never taller than wide";
+    EXPECT_TRUE(view->valuesFitAt(filled)) << "numbers in the grown cells";
+    EXPECT_LE(view->currentLayout().size.width(), view->viewport()->width()) << "the whole figure in view";
+    EXPECT_LE(view->currentLayout().size.height(), view->viewport()->height());
+    view->resize(900, 300);
+    QApplication::processEvents();
+    EXPECT_LT(view->cellSize().height(), filled.height()) << "a lower view: lower cells";
+    EXPECT_GT(view->cellSize().width(), view->cellSize().height()) << "wider than tall in a wide, low view";
+
+    // A 1,000-token matrix cannot fit: numbers first scrolls, and the selected row stays in view.
+    std::string sentence;
+    for (int i = 0; i < 1000; ++i) sentence += "mot" + std::to_string(i % 50) + " ";
+    view->setFitPolicy(FitPolicy::NumbersFirst);
+    view->setSource(std::make_shared<const MatrixSource>(trace(sentence.c_str(), false), Step::Weights, 0));
+    view->setSelectedCell(700, 3);
+    QApplication::processEvents();
+    EXPECT_TRUE(view->valuesFitAt(view->cellSize())) << "numbers first";
+    EXPECT_GT(view->verticalScrollBar()->maximum(), 0) << "so it scrolls";
+    const QRect selected = view->cellRect(700, 3);
+    EXPECT_TRUE(view->currentLayout().grid.contains(QRectF(selected))) << "row 700 in view";
+    view->resize(900, 500);  // a new fit, the selection still in view
+    QApplication::processEvents();
+    EXPECT_TRUE(view->currentLayout().grid.contains(QRectF(view->cellRect(700, 3)))) << "row 700 still in view";
+    view->setSelectedRow(20);
+    EXPECT_EQ(view->selectedRow(), 20);
+    EXPECT_FALSE(view->selectedCell().has_value()) << "a row, not a cell";
+    const QRect row20 = view->cellRect(20, 0);
+    EXPECT_GE(row20.top(), view->currentLayout().grid.top()) << "row 20 scrolled into view";
+    EXPECT_LE(row20.bottom(), view->currentLayout().grid.bottom()) << "row 20 scrolled into view";
 }
 
 TEST_F(HeatmapViewTest, TooltipNamesBothTokensAndTheExactValue) {
@@ -245,7 +283,8 @@ TEST_F(HeatmapViewTest, MaskEditModeTogglesInsteadOfSelecting) {
 
 TEST_F(HeatmapViewTest, LabelsAndTitlesAreLaidOutAroundTheGrid) {
     const HeatmapLayout& layout = view->currentLayout();
-    EXPECT_EQ(layout.grid.size(), QSizeF(4.0 * view->cellSize(), 4.0 * view->cellSize())) << "whole grid visible";
+    EXPECT_EQ(layout.grid.size(), QSizeF(4.0 * view->cellSize().width(), 4.0 * view->cellSize().height()))
+        << "whole grid visible";
     EXPECT_LE(layout.rowLabels.right(), layout.grid.left()) << "queries on the left";
     EXPECT_LE(layout.columnLabels.bottom(), layout.grid.top()) << "keys on top";
     EXPECT_GE(layout.colorBar.left(), layout.grid.right()) << "colour bar on the right";
@@ -315,9 +354,9 @@ TEST(HeatmapViewLarge, ThousandTokensPaintOnlyWhatIsVisible) {
                               ColorMap(QStringLiteral("Blues")).colorAt(big->weight(0, 999, 999)).rgb()),
               2)
         << "last cell's colour";
-    view.setCellSize(kMinCellSize);
+    view.setCellSize(QSize(kMinCellSize, kMinCellSize));
     EXPECT_GT(view.currentLayout().rowLabelStep, 1) << "every k-th label in tiny cells";
-    EXPECT_TRUE(view.currentLayout().columnLabelsRotated) << "vertical labels in tiny cells";
+    EXPECT_EQ(view.currentLayout().columnLabelAngle, 90) << "vertical labels in tiny cells";
 }
 
 TEST(HeatmapViewLarge, WorkerTilesWhileScrollingAndDestroying) {

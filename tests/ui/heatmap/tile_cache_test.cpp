@@ -54,37 +54,38 @@ struct RecordingRenderer {
 
 TEST(TileCacheTest, FindsATileOnlyAtItsOwnZoomAndPlace) {
     TileCache cache;
-    cache.insert({48, 1, 2}, tileImage(Qt::red));
-    const QImage* found = cache.find({48, 1, 2});
+    cache.insert({48, 48, 1, 2}, tileImage(Qt::red));
+    const QImage* found = cache.find({48, 48, 1, 2});
     ASSERT_NE(found, nullptr) << "an inserted tile is found";
     EXPECT_EQ(found->pixelColor(0, 0), QColor(Qt::red));
-    EXPECT_EQ(cache.find({40, 1, 2}), nullptr) << "another zoom is another tile";
-    EXPECT_EQ(cache.find({48, 2, 1}), nullptr) << "row and column are not interchangeable";
-    cache.insert({48, 70000, 3}, tileImage(Qt::green));  // a 4,096-token matrix at the largest zoom
-    EXPECT_NE(cache.find({48, 70000, 3}), nullptr);
-    EXPECT_EQ(cache.find({48, 70000, 2}), nullptr);
+    EXPECT_EQ(cache.find({40, 40, 1, 2}), nullptr) << "another zoom is another tile";
+    EXPECT_EQ(cache.find({48, 40, 1, 2}), nullptr) << "cells of another height are another tile";
+    EXPECT_EQ(cache.find({48, 48, 2, 1}), nullptr) << "row and column are not interchangeable";
+    cache.insert({48, 48, 70000, 3}, tileImage(Qt::green));  // a 4,096-token matrix at the largest zoom
+    EXPECT_NE(cache.find({48, 48, 70000, 3}), nullptr);
+    EXPECT_EQ(cache.find({48, 48, 70000, 2}), nullptr);
 }
 
 TEST(TileCacheTest, InvalidateForgetsEveryTile) {
     TileCache cache;
-    cache.insert({48, 0, 0}, tileImage(Qt::red));
-    cache.insert({48, 1, 0}, tileImage(Qt::red));
+    cache.insert({48, 48, 0, 0}, tileImage(Qt::red));
+    cache.insert({48, 48, 1, 0}, tileImage(Qt::red));
     cache.invalidate();
-    EXPECT_EQ(cache.find({48, 0, 0}), nullptr);
-    EXPECT_EQ(cache.find({48, 1, 0}), nullptr);
+    EXPECT_EQ(cache.find({48, 48, 0, 0}), nullptr);
+    EXPECT_EQ(cache.find({48, 48, 1, 0}), nullptr);
 }
 
 TEST(TileCacheTest, ReserveKeepsAsManyTilesAsAskedFor) {
     // A 256 × 256 tile takes 256 KiB; the default room (96 MiB) holds 384 of them.
     constexpr int kTiles = 500;
     TileCache small;
-    for (int i = 0; i < kTiles; ++i) small.insert({40, i, 0}, tileImage(Qt::red));
-    EXPECT_EQ(small.find({40, 0, 0}), nullptr) << "without reserve the first tiles are evicted";
+    for (int i = 0; i < kTiles; ++i) small.insert({40, 40, i, 0}, tileImage(Qt::red));
+    EXPECT_EQ(small.find({40, 40, 0, 0}), nullptr) << "without reserve the first tiles are evicted";
 
     TileCache reserved;
     reserved.reserve(kTiles, 1.0);
-    for (int i = 0; i < kTiles; ++i) reserved.insert({40, i, 0}, tileImage(Qt::red));
-    for (int i = 0; i < kTiles; ++i) ASSERT_NE(reserved.find({40, i, 0}), nullptr) << "tile " << i << " was evicted";
+    for (int i = 0; i < kTiles; ++i) reserved.insert({40, 40, i, 0}, tileImage(Qt::red));
+    for (int i = 0; i < kTiles; ++i) ASSERT_NE(reserved.find({40, 40, i, 0}), nullptr) << "tile " << i << " was evicted";
 }
 
 TEST(TileCacheTest, RendersMissingTilesOnTheWorkerAndSaysWhenDone) {
@@ -92,7 +93,7 @@ TEST(TileCacheTest, RendersMissingTilesOnTheWorkerAndSaysWhenDone) {
     RecordingRenderer recorder;
     QSignalSpy ready(&cache, &TileCache::tileReady);
     QSignalSpy done(&cache, &TileCache::allRendered);
-    const std::vector<TileIndex> tiles{{48, 0, 0}, {48, 1, 0}, {48, 0, 1}};
+    const std::vector<TileIndex> tiles{{48, 48, 0, 0}, {48, 48, 1, 0}, {48, 48, 0, 1}};
     cache.renderInBackground(tiles, tiles, recorder.renderer());
     EXPECT_TRUE(cache.isRendering());
     ASSERT_TRUE(done.wait(kTimeoutMs)) << "the worker never finished";
@@ -105,7 +106,7 @@ TEST(TileCacheTest, RendersMissingTilesOnTheWorkerAndSaysWhenDone) {
 TEST(TileCacheTest, ATileTheWorkerAlreadyRendersIsNotRenderedTwice) {
     TileCache cache;
     RecordingRenderer recorder;
-    const TileIndex a{48, 0, 0}, b{48, 1, 0}, c{48, 2, 0};
+    const TileIndex a{48, 48, 0, 0}, b{48, 48, 1, 0}, c{48, 48, 2, 0};
     recorder.holdBefore = a;
     QSignalSpy done(&cache, &TileCache::allRendered);
     cache.renderInBackground({a, b}, {a, b}, recorder.renderer());
@@ -123,7 +124,7 @@ TEST(TileCacheTest, ATileTheWorkerAlreadyRendersIsNotRenderedTwice) {
 TEST(TileCacheTest, AJobWhoseTilesLeftTheScreenIsCancelledForTheNewOnes) {
     TileCache cache;
     RecordingRenderer recorder;
-    const TileIndex a{48, 0, 0}, b{48, 1, 0}, c{48, 9, 9};
+    const TileIndex a{48, 48, 0, 0}, b{48, 48, 1, 0}, c{48, 48, 9, 9};
     recorder.holdBefore = a;
     QSignalSpy done(&cache, &TileCache::allRendered);
     cache.renderInBackground({a, b}, {a, b}, recorder.renderer());
@@ -140,7 +141,7 @@ TEST(TileCacheTest, AJobWhoseTilesLeftTheScreenIsCancelledForTheNewOnes) {
 TEST(TileCacheTest, TilesOfAnOlderPictureAreDropped) {
     TileCache cache;
     RecordingRenderer recorder;
-    const TileIndex a{48, 0, 0};
+    const TileIndex a{48, 48, 0, 0};
     recorder.holdBefore = a;
     QSignalSpy done(&cache, &TileCache::allRendered);
     cache.renderInBackground({a}, {a}, recorder.renderer());

@@ -129,7 +129,7 @@ TEST(WhyScaleFit, AxisLabelsAndLegendsReadAtEveryWindowSizeInBothLanguages) {
             window.show();
             ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
             WhyScaleChart* why = window.classroom()->whyScaleChart();
-            window.tabs()->setCurrentWidget(why);
+            window.tabs()->setCurrentWidget(window.classroom()->whyScaleTab());
             ASSERT_TRUE(waitUntil([&] { return why->isReady(); }, 120000));
             QTest::qWait(300);
             const std::string where = QStringLiteral("%1 × %2, %3").arg(screen.width).arg(screen.height).arg(language).toStdString();

@@ -84,7 +84,7 @@ TEST(PanelScreenshots, WritesThePanelsInBothLanguagesThemesAndThreeScreenSizes) 
                 save(window, dir, name + QStringLiteral("steps.png"));
 
                 WhyScaleChart* why = window.classroom()->whyScaleChart();
-                window.tabs()->setCurrentWidget(why);
+                window.tabs()->setCurrentWidget(window.classroom()->whyScaleTab());
                 ASSERT_TRUE(waitUntil([&] { return why->isReady(); }, 120000));
                 save(*why, dir, name + QStringLiteral("why_scale.png"));
 

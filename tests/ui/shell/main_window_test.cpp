@@ -420,12 +420,13 @@ TEST(MainWindowFitTest, OnA1080pProjectorTheWholeExampleMatrixShowsWithItsNumber
     EXPECT_FALSE(map->horizontalScrollBar()->isVisible()) << "columns hidden right of the view";
     EXPECT_LE(map->currentLayout().size.height(), map->viewport()->height());
     EXPECT_LE(map->currentLayout().size.width(), map->viewport()->width());
-    EXPECT_TRUE(map->valuesFitAt(map->cellSize())) << "cell side " << map->cellSize() << " hides the numbers";
+    EXPECT_TRUE(map->valuesFitAt(map->cellSize())) << "cells of " << map->cellSize().width() << " × " << map->cellSize().height() << " hide the numbers";
 }
 
 TEST(MainWindowFitTest, TheStepViewShowsTheWholeMatrixOnlyWhileItsNumbersShow) {
     // Tall enough: the 15 × 15 weights in view, numbers drawn. Too short for numbers at 70 % of
-    // the text: the readable default size stays, and the view scrolls (numbers are the point).
+    // the text: cells just large enough for them, and the view scrolls (numbers are the point),
+    // keeping the selected query's row ("il", 10) in view.
     for (const int height : {1400, 720}) {
         MainWindow window;
         ASSERT_TRUE(opensOnTheDefaultExample(window, {1920, height}));
@@ -439,8 +440,10 @@ TEST(MainWindowFitTest, TheStepViewShowsTheWholeMatrixOnlyWhileItsNumbersShow) {
             EXPECT_FALSE(map->verticalScrollBar()->isVisible()) << "rows hidden at height 1400";
             EXPECT_FALSE(map->horizontalScrollBar()->isVisible()) << "columns hidden at height 1400";
         } else {
-            EXPECT_EQ(map->cellSize(), map->defaultCellSize()) << "height 720: shrunk below readable numbers";
-            EXPECT_TRUE(map->verticalScrollBar()->isVisible());
+            EXPECT_TRUE(map->verticalScrollBar()->isVisible()) << "height 720: the numbers need scrolling";
+            ASSERT_TRUE(map->selectedCell().has_value()) << "the window's cell is selected in the step";
+            const QRectF selected = QRectF(map->cellRect(10, map->selectedCell()->col)).adjusted(0, 0, -1, -1);
+            EXPECT_TRUE(map->currentLayout().grid.contains(selected)) << "the selected row stays in view";
         }
     }
 }

@@ -104,7 +104,7 @@ protected:
 TEST_F(PredictRoundTest, CtrlPHidesEveryRowWithoutValuesOrColoursAndNothingElseGivesItAway) {
     // Zoomed until the numbers show, as they do on a large enough screen.
     HeatmapView& view = *window.heatmap();
-    view.setCellSize(view.defaultCellSize());
+    view.setCellSize(view.defaultCell());
     view.horizontalScrollBar()->setValue(0);
     view.verticalScrollBar()->setValue(0);
     ASSERT_TRUE(view.valuesFitAt(view.cellSize()));
