@@ -33,6 +33,27 @@
     X(IcuNoWordIterator, "cannot create the ICU word break iterator: %1")                                              \
     X(IcuCannotOpen, "ICU cannot open the sentence: %1")                                                               \
     X(IcuCannotSegment, "ICU cannot segment the sentence: %1")                                                         \
+    /* GPT-2's byte-level BPE (core/text/ByteLevelBpe*.cpp): its files and sentences. The context names the file */    \
+    /* and the field; token strings are the vocabulary's own ("Ġchat"). */                                             \
+    X(BpeTooManyTokens, "the sentence has more than %1 tokens: the model reads at most %1 at once")                    \
+    X(BpeDamaged, "not JSON: %1")                                                                                      \
+    X(BpeEmpty, "the file is empty")                                                                                   \
+    X(BpeVocabNotObject, "the vocabulary is not an object of tokens and their ids")                                    \
+    X(BpeVocabEmpty, "the vocabulary is empty")                                                                        \
+    X(BpeIdBeyondSize, "\"%1\" has the id %2: the %3 tokens must have the ids 0 to %4")                                \
+    X(BpeIdTwice, "the id %1 is given to \"%2\" and to \"%3\"")                                                        \
+    X(BpeTokenNotByteLevel, "\"%1\" is not a byte-level token: U+%2 stands for no byte")                               \
+    X(BpeByteMissing, "the vocabulary has no token for the byte 0x%1 (\"%2\"): a byte-level vocabulary has all 256")   \
+    X(BpeMergesLineNotPair, "line %1: \"%2\" is not two tokens separated by one space")                                \
+    X(BpeMergesLineUnknown, "line %1: the merge \"%2 %3\" needs \"%4\", which is not in the vocabulary")               \
+    X(BpeMergeExpected, "expected a merge \"a b\" or [\"a\", \"b\"]")                                                  \
+    X(BpeMergeNotPair, "\"%1\" is not two tokens separated by one space")                                              \
+    X(BpeMergeUnknown, "the merge \"%1 %2\" needs \"%3\", which is not in the vocabulary")                             \
+    X(BpeNotBpe, "the model is %1, not \"BPE\": AttnViz reads GPT-2's byte-level BPE tokenizers")                      \
+    X(BpeNotByteLevel, "the pre-tokenizer is %1, not \"ByteLevel\": AttnViz reads GPT-2's byte-level BPE tokenizers")  \
+    X(BpeAddsPrefixSpace, "true adds a space before the text, which GPT-2's tokenizer does not do")                    \
+    X(BpeWithoutPattern, "false leaves out GPT-2's pre-tokenization pattern, which AttnViz always applies")            \
+    X(BpeNormalizer, "the normalizer %1 changes the text before it is tokenized, which GPT-2's tokenizer does not do") \
     /* The settings (core/model/AttentionConfig.cpp). */                                                               \
     X(DModelTooSmall, "d_model must be at least 1 (it is %1)")                                                         \
     X(DModelTooLarge, "d_model must be at most %1 (it is %2)")                                                         \

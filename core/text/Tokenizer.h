@@ -8,12 +8,14 @@
 
 namespace attnviz {
 
-/// One token of the sentence: its text (UTF-8, exactly as typed) and its byte span
-/// [begin, end) in the sentence.
+/// One token of the sentence: its text (UTF-8; a word token's exactly as typed, a GPT-2
+/// token's made readable, see core/text/TokenDisplay.h), its byte span [begin, end) in the
+/// sentence and its id in a model's vocabulary (-1 for a word token).
 struct Token {
     std::string text;
     std::size_t begin = 0;
     std::size_t end = 0;
+    int id = -1;
     friend bool operator==(const Token&, const Token&) = default;
 };
 

@@ -14,7 +14,7 @@ import sys
 
 CORE = {
     'base': set(),
-    'text': {'base'},
+    'text': {'base', 'io'},
     'io': {'base'},
     'masks': {'base'},
     'kernels': {'base', 'masks'},

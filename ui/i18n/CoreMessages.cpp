@@ -42,6 +42,33 @@ public:
         case ErrorCode::IcuNoWordIterator: return tr("cannot create the ICU word break iterator: %1");
         case ErrorCode::IcuCannotOpen: return tr("ICU cannot open the sentence: %1");
         case ErrorCode::IcuCannotSegment: return tr("ICU cannot segment the sentence: %1");
+        case ErrorCode::BpeTooManyTokens:
+            return tr("the sentence has more than %1 tokens: the model reads at most %1 at once");
+        case ErrorCode::BpeDamaged: return tr("not JSON: %1");
+        case ErrorCode::BpeEmpty: return tr("the file is empty");
+        case ErrorCode::BpeVocabNotObject: return tr("the vocabulary is not an object of tokens and their ids");
+        case ErrorCode::BpeVocabEmpty: return tr("the vocabulary is empty");
+        case ErrorCode::BpeIdBeyondSize: return tr("\"%1\" has the id %2: the %3 tokens must have the ids 0 to %4");
+        case ErrorCode::BpeIdTwice: return tr("the id %1 is given to \"%2\" and to \"%3\"");
+        case ErrorCode::BpeTokenNotByteLevel: return tr("\"%1\" is not a byte-level token: U+%2 stands for no byte");
+        case ErrorCode::BpeByteMissing:
+            return tr("the vocabulary has no token for the byte 0x%1 (\"%2\"): a byte-level vocabulary has all 256");
+        case ErrorCode::BpeMergesLineNotPair: return tr("line %1: \"%2\" is not two tokens separated by one space");
+        case ErrorCode::BpeMergesLineUnknown:
+            return tr("line %1: the merge \"%2 %3\" needs \"%4\", which is not in the vocabulary");
+        case ErrorCode::BpeMergeExpected: return tr("expected a merge \"a b\" or [\"a\", \"b\"]");
+        case ErrorCode::BpeMergeNotPair: return tr("\"%1\" is not two tokens separated by one space");
+        case ErrorCode::BpeMergeUnknown: return tr("the merge \"%1 %2\" needs \"%3\", which is not in the vocabulary");
+        case ErrorCode::BpeNotBpe:
+            return tr("the model is %1, not \"BPE\": AttnViz reads GPT-2's byte-level BPE tokenizers");
+        case ErrorCode::BpeNotByteLevel:
+            return tr("the pre-tokenizer is %1, not \"ByteLevel\": AttnViz reads GPT-2's byte-level BPE tokenizers");
+        case ErrorCode::BpeAddsPrefixSpace:
+            return tr("true adds a space before the text, which GPT-2's tokenizer does not do");
+        case ErrorCode::BpeWithoutPattern:
+            return tr("false leaves out GPT-2's pre-tokenization pattern, which AttnViz always applies");
+        case ErrorCode::BpeNormalizer:
+            return tr("the normalizer %1 changes the text before it is tokenized, which GPT-2's tokenizer does not do");
         case ErrorCode::DModelTooSmall: return tr("d_model must be at least 1 (it is %1)");
         case ErrorCode::DModelTooLarge: return tr("d_model must be at most %1 (it is %2)");
         case ErrorCode::TooFewHeads: return tr("the number of heads must be at least 1 (it is %1)");
