@@ -243,12 +243,15 @@ TEST(Gpt2PreTokenizer, TakesWhiteSpaceAsTheUnicodePropertyNotTheCLocale) {
     EXPECT_EQ(piecesOf("\u00E9t\u00E9 \u0663\u00BD"), (std::vector<std::string>{"\u00E9t\u00E9", " \u0663\u00BD"}));
 }
 
-/// GPT-2's 256 byte tokens: ids 0 to 255 of encoder.json.
-nlohmann::json gpt2ByteTokens() {
-    const nlohmann::json gpt2Vocab = nlohmann::json::parse(readFileBytes(kEncoderJson));
-    nlohmann::json bytes = nlohmann::json::object();
-    for (const auto& [token, id] : gpt2Vocab.items())
-        if (id.get<int>() < 256) bytes[token] = id;
+/// GPT-2's 256 byte tokens: ids 0 to 255 of encoder.json (read once).
+const nlohmann::json& gpt2ByteTokens() {
+    static const nlohmann::json bytes = [] {
+        const nlohmann::json gpt2Vocab = nlohmann::json::parse(readFileBytes(kEncoderJson));
+        nlohmann::json result = nlohmann::json::object();
+        for (const auto& [token, id] : gpt2Vocab.items())
+            if (id.get<int>() < 256) result[token] = id;
+        return result;
+    }();
     return bytes;
 }
 
@@ -430,19 +433,19 @@ nlohmann::json smallTokenizerJson() {
             {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", nlohmann::json::array({"h e"})}}}};
 }
 
+/// The small tokenizer.json with the value at `pointer` ("" for the whole document) replaced;
+/// made in the test, not when the cases are listed, which every test process would pay for.
 struct DamagedTokenizerJson {
     std::string name;
-    nlohmann::json document;
+    std::string pointer;
+    nlohmann::json value;
     std::string expected;  ///< "FILE" stands for the file's path
 };
 
 void PrintTo(const DamagedTokenizerJson& file, std::ostream* out) { *out << file.name; }
 
-DamagedTokenizerJson damaged(std::string name, const std::string& pointer, nlohmann::json value,
-                             std::string expected) {
-    nlohmann::json document = smallTokenizerJson();
-    document[nlohmann::json::json_pointer(pointer)] = std::move(value);
-    return {std::move(name), std::move(document), std::move(expected)};
+DamagedTokenizerJson damaged(std::string name, std::string pointer, nlohmann::json value, std::string expected) {
+    return {std::move(name), std::move(pointer), std::move(value), std::move(expected)};
 }
 
 class DamagedTokenizerJsonFiles : public ::testing::TestWithParam<DamagedTokenizerJson> {};
@@ -450,7 +453,9 @@ class DamagedTokenizerJsonFiles : public ::testing::TestWithParam<DamagedTokeniz
 TEST_P(DamagedTokenizerJsonFiles, AreRefusedInOneLine) {
     const TempFolder folder;
     const std::filesystem::path path = folder.path() / "tokenizer.json";
-    writeFileAtomically(path, GetParam().document.dump());
+    nlohmann::json document = smallTokenizerJson();
+    document[nlohmann::json::json_pointer(GetParam().pointer)] = GetParam().value;
+    writeFileAtomically(path, document.dump());
     EXPECT_EQ(messageOf<FormatError>([&] { (void)ByteLevelBpe::fromTokenizerJson(path); }),
               filledIn(GetParam().expected, "FILE", path.string()));
 }
@@ -474,7 +479,7 @@ TEST(DamagedTokenizerJsonFiles, NotJsonIsRefused) {
 INSTANTIATE_TEST_SUITE_P(
     Files, DamagedTokenizerJsonFiles,
     ::testing::Values(
-        DamagedTokenizerJson{"root_an_array", nlohmann::json::array(), "FILE: expected an object (got an array)"},
+        damaged("root_an_array", "", nlohmann::json::array(), "FILE: expected an object (got an array)"),
         damaged("model_wordpiece", "/model/type", "WordPiece",
                 "FILE: model: the model is \"WordPiece\", not \"BPE\": AttnViz reads GPT-2's byte-level BPE "
                 "tokenizers"),
