@@ -96,6 +96,10 @@
     X(WriteFolderInTheWay, "cannot write %1: it is a folder")                                                          \
     X(WriteStreamFailed, "cannot write %1: the output stream failed")                                                  \
     X(WriteFailed, "cannot write %1: %2")                                                                              \
+    /* Memory-mapped files (core/io/MappedFile.cpp). %1: the path. */                                                  \
+    X(MapEmptyFile, "cannot open %1: the file is empty")                                                               \
+    X(MapNotAFile, "cannot open %1: it is not a regular file")                                                         \
+    X(MapFailed, "cannot map %1 into memory: %2")                                                                      \
     /* Any JSON value (core/io/JsonReader.cpp); the context names the field. */                                        \
     X(JsonExpectedObject, "expected an object")                                                                        \
     X(JsonExpectedArray, "expected an array")                                                                          \
@@ -189,6 +193,34 @@
     X(NpyNot2D, "expected a 2-D matrix, the file holds a %1-D array of shape %2")                                      \
     X(NpyDataCut, "truncated: the header announces %1×%2 float%3 values, the file holds %4 bytes of data")             \
     X(NpyDataTooLong, "%1 bytes after the data (%2×%3 float%4 values take %5 bytes)")                                  \
+    /* Safetensors files (core/formats/Safetensors.cpp); the context is the file. */                                  \
+    X(SafetensorsTooShort, "the file has %1 bytes, fewer than the 8 bytes of the header length")                      \
+    X(SafetensorsHeaderBeyondFile, "the header length %1 is beyond the end of the file (%2 bytes)")                    \
+    X(SafetensorsHeaderEmpty, "damaged header JSON: the header is empty")                                              \
+    X(SafetensorsHeaderDamaged, "damaged header JSON: %1")                                                             \
+    X(SafetensorsDtype, "tensor %1: dtype %2 is not supported (F32, F16, BF16 are)")                                   \
+    X(SafetensorsShapeTooLarge, "tensor %1: shape %2 is too large")                                                    \
+    X(SafetensorsOffsetsReversed, "tensor %1: data offsets [%2, %3] end before they begin")                            \
+    X(SafetensorsByteLength, "tensor %1: its data offsets hold %2 bytes, its shape %3 of %4 needs %5")                 \
+    X(SafetensorsOffsetsOutside, "tensor %1: data offsets [%2, %3] are outside the %4 bytes of data")                  \
+    X(SafetensorsTruncated, "the file is truncated: its tensors need %1 bytes of data, it holds %2")                   \
+    X(SafetensorsOverlap, "tensors %1 and %2 overlap in the data")                                                     \
+    /* GPT-2-family models (core/gpt2); the context is the folder or its file (config.json, model.safetensors). */     \
+    X(ModelNoSuchFolder, "cannot open the model %1: no such folder")                                                   \
+    X(ModelNotAFolder, "cannot open the model %1: it is not a folder (choose the folder that holds config.json)")      \
+    X(ModelFileMissing, "the model folder has no %1")                                                                  \
+    X(ModelPickleOnly, "the model folder has pytorch_model.bin but no model.safetensors: AttnViz does not open "       \
+                       "pickle files, which can run code; download model.safetensors")                                 \
+    X(ModelNoTokenizer, "the model folder has no tokenizer: it needs vocab.json and merges.txt, or tokenizer.json")    \
+    X(ModelConfigEmpty, "damaged JSON: the file is empty")                                                             \
+    X(ModelConfigDamaged, "damaged JSON: %1")                                                                          \
+    X(ModelTypeNotSupported, "model type '%1' is not supported: AttnViz reads GPT-2-family models")                    \
+    /* %1: the value found, %2: the one AttnViz computes ("true", "false", "\"gelu_new\""). */                       \
+    X(ModelOptionNotSupported, "%1 is not supported (AttnViz computes %2 only)")                                       \
+    X(ModelTensorMissing, "tensor %1 is missing")                                                                      \
+    X(ModelTensorTwice, "tensor %1 is stored twice, with and without the prefix \"transformer.\"")                     \
+    X(ModelTensorShape, "tensor %1 has shape %2, config.json says %3")                                                 \
+    X(ModelTensorNotFinite, "tensor %1: the value at %2 is not a finite number")                                       \
     /* CSV (core/formats/MatrixCsv.cpp); rows and columns count from 1, as a spreadsheet shows them. */              \
     X(CsvEmpty, "the CSV is empty")                                                                                    \
     X(CsvFieldCount, "CSV row %1: has %2 fields, expected %3 like row 1")                                              \

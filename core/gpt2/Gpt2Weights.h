@@ -1,25 +1,16 @@
 #pragma once
 // A GPT-2-family checkpoint as the forward pass reads it: its sizes, and every tensor as a
 // contiguous float32 row-major view. Views point into the memory-mapped model.safetensors when
-// the file stores F32 (the 548 MB gpt2 file is never copied), or into float32 copies the loader
-// made from F16/BF16. The owner (Gpt2Checkpoint) keeps the mapping and the copies alive.
+// the file stores F32, 4-byte aligned (the 548 MB gpt2 file is never copied), or into float32
+// copies the loader made (F16, BF16, unaligned F32). The owner (Gpt2Checkpoint) keeps the
+// mapping and the copies alive. Every value is finite (the loader refuses NaN and ±∞).
 #include <cstddef>
 #include <span>
 #include <vector>
 
-namespace attnviz::gpt2 {
+#include "core/gpt2/Gpt2Config.h"
 
-/// config.json of a GPT-2-family model (the keys AttnViz uses; other keys are ignored).
-struct Gpt2Config {
-    int layers = 0;              ///< n_layer
-    int heads = 0;               ///< n_head
-    int embedding = 0;           ///< n_embd (d_model); heads divide it
-    int positions = 0;           ///< n_positions: the longest sentence, in tokens
-    int vocabulary = 0;          ///< vocab_size
-    int inner = 0;               ///< n_inner, or 4 × n_embd when config.json leaves it null
-    double layerNormEpsilon = 1e-5;  ///< layer_norm_epsilon
-    [[nodiscard]] int headSize() const { return heads > 0 ? embedding / heads : 0; }
-};
+namespace attnviz::gpt2 {
 
 /// A float32 matrix stored row-major: element (r, c) at data[r * cols + c]. Hugging Face's
 /// Conv1D weights are (in, out): y = x · W + b.

@@ -62,11 +62,15 @@ std::string jsonErrorMessage(const json::exception& error) {
 }
 
 json parseJson(std::string_view text, const JsonFormat& format, std::string_view context) {
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) failAt(std::string(context), format.empty);
+    return parseJson(text, format.damaged, format.empty, context);
+}
+
+json parseJson(std::string_view text, ErrorCode damaged, ErrorCode empty, std::string_view context) {
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) failAt(std::string(context), empty);
     try {
         return json::parse(text.begin(), text.end());
     } catch (const json::exception& error) {  // syntax errors, and numbers too large for a double
-        failAt(std::string(context), format.damaged, {jsonErrorMessage(error)});
+        failAt(std::string(context), damaged, {jsonErrorMessage(error)});
     }
 }
 

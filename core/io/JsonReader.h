@@ -55,6 +55,10 @@ struct JsonFormat {
 /// text of nothing but spaces, format.damaged (%1: the parser's message) for anything else that
 /// is not JSON, including a number a double cannot hold (1e400).
 [[nodiscard]] nlohmann::json parseJson(std::string_view text, const JsonFormat& format, std::string_view context = {});
+/// The same for a document of another tool (config.json, a safetensors header): only the two
+/// refusals of a text that is not JSON.
+[[nodiscard]] nlohmann::json parseJson(std::string_view text, ErrorCode damaged, ErrorCode empty,
+                                       std::string_view context = {});
 
 /// One value of a parsed document, with its path. Cheap to copy; refers to the document, which
 /// must outlive it. Every accessor checks the value's kind first and throws FormatError naming

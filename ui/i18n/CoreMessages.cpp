@@ -98,6 +98,9 @@ public:
         case ErrorCode::OpenFolder: return tr("cannot open %1: it is a folder");
         case ErrorCode::OpenFailed: return tr("cannot open %1: %2");
         case ErrorCode::ReadFailed: return tr("cannot read %1: %2");
+        case ErrorCode::MapEmptyFile: return tr("cannot open %1: the file is empty");
+        case ErrorCode::MapNotAFile: return tr("cannot open %1: it is not a regular file");
+        case ErrorCode::MapFailed: return tr("cannot map %1 into memory: %2");
         case ErrorCode::WriteNotAFileName: return tr("cannot write %1: not a file name");
         case ErrorCode::WriteNotAFolder: return tr("cannot write %1: %2 is not a folder");
         case ErrorCode::WriteNoFolder: return tr("cannot write %1: the folder %2 does not exist");
@@ -200,6 +203,41 @@ public:
         case ErrorCode::NpyDataCut:
             return tr("truncated: the header announces %1×%2 float%3 values, the file holds %4 bytes of data");
         case ErrorCode::NpyDataTooLong: return tr("%1 bytes after the data (%2×%3 float%4 values take %5 bytes)");
+        case ErrorCode::SafetensorsTooShort:
+            return tr("the file has %1 bytes, fewer than the 8 bytes of the header length");
+        case ErrorCode::SafetensorsHeaderBeyondFile:
+            return tr("the header length %1 is beyond the end of the file (%2 bytes)");
+        case ErrorCode::SafetensorsHeaderEmpty: return tr("damaged header JSON: the header is empty");
+        case ErrorCode::SafetensorsHeaderDamaged: return tr("damaged header JSON: %1");
+        case ErrorCode::SafetensorsDtype: return tr("tensor %1: dtype %2 is not supported (F32, F16, BF16 are)");
+        case ErrorCode::SafetensorsShapeTooLarge: return tr("tensor %1: shape %2 is too large");
+        case ErrorCode::SafetensorsOffsetsReversed: return tr("tensor %1: data offsets [%2, %3] end before they begin");
+        case ErrorCode::SafetensorsByteLength:
+            return tr("tensor %1: its data offsets hold %2 bytes, its shape %3 of %4 needs %5");
+        case ErrorCode::SafetensorsOffsetsOutside:
+            return tr("tensor %1: data offsets [%2, %3] are outside the %4 bytes of data");
+        case ErrorCode::SafetensorsTruncated:
+            return tr("the file is truncated: its tensors need %1 bytes of data, it holds %2");
+        case ErrorCode::SafetensorsOverlap: return tr("tensors %1 and %2 overlap in the data");
+        case ErrorCode::ModelNoSuchFolder: return tr("cannot open the model %1: no such folder");
+        case ErrorCode::ModelNotAFolder:
+            return tr("cannot open the model %1: it is not a folder (choose the folder that holds config.json)");
+        case ErrorCode::ModelFileMissing: return tr("the model folder has no %1");
+        case ErrorCode::ModelPickleOnly:
+            return tr("the model folder has pytorch_model.bin but no model.safetensors: AttnViz does not open "
+                      "pickle files, which can run code; download model.safetensors");
+        case ErrorCode::ModelNoTokenizer:
+            return tr("the model folder has no tokenizer: it needs vocab.json and merges.txt, or tokenizer.json");
+        case ErrorCode::ModelConfigEmpty: return tr("damaged JSON: the file is empty");
+        case ErrorCode::ModelConfigDamaged: return tr("damaged JSON: %1");
+        case ErrorCode::ModelTypeNotSupported:
+            return tr("model type '%1' is not supported: AttnViz reads GPT-2-family models");
+        case ErrorCode::ModelOptionNotSupported: return tr("%1 is not supported (AttnViz computes %2 only)");
+        case ErrorCode::ModelTensorMissing: return tr("tensor %1 is missing");
+        case ErrorCode::ModelTensorTwice:
+            return tr("tensor %1 is stored twice, with and without the prefix \"transformer.\"");
+        case ErrorCode::ModelTensorShape: return tr("tensor %1 has shape %2, config.json says %3");
+        case ErrorCode::ModelTensorNotFinite: return tr("tensor %1: the value at %2 is not a finite number");
         case ErrorCode::CsvEmpty: return tr("the CSV is empty");
         case ErrorCode::CsvFieldCount: return tr("CSV row %1: has %2 fields, expected %3 like row 1");
         case ErrorCode::CsvUnclosedQuote: return tr("CSV row %1, column %2: a quoted field is never closed");
