@@ -74,9 +74,12 @@
     X(SuppliedNotFinite, "%1 holds a NaN or infinite value")                                                           \
     /* A trace asked for what it does not have (core/attention, core/kernels). Heads count from 1. */                \
     X(NoSuchHead, "head %1 does not exist (there are %2)")                                                             \
+    X(NoSuchLayer, "layer %1 does not exist (there are %2)")                                                           \
     X(BlockOutside, "block outside the %1 matrix")                                                                     \
     X(CellOutside, "cell (%1, %2) is outside the %3×%3 matrix")                                                        \
     X(KernelShapes, "attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6")                   \
+    /* A real model's forward pass (core/gpt2). */                                                                     \
+    X(TokenIdOutsideVocabulary, "token id %1 at position %2 is outside the model's vocabulary of %3 tokens")          \
     /* Files (core/io/AtomicFile.cpp). %1: the path. */                                                                \
     X(OpenNoSuchFile, "cannot open %1: no such file")                                                                  \
     X(OpenPermission, "cannot open %1: permission denied")                                                             \

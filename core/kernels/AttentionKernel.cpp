@@ -7,6 +7,7 @@
 
 #include "core/base/Errors.h"
 #include "core/base/WorkerPool.h"
+#include "core/kernels/InstructionSet.h"
 #include "core/kernels/KernelIsa.h"
 
 namespace attnviz {
@@ -19,12 +20,14 @@ struct KernelTable {
 };
 
 KernelTable chooseKernel() {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
+    switch (widestInstructionSet()) {
+    case InstructionSet::Avx512:
         return {"avx512", kernel::avx512::attendRowsFloat, kernel::avx512::attendRowsDouble};
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    case InstructionSet::Avx2:
         return {"avx2", kernel::avx2::attendRowsFloat, kernel::avx2::attendRowsDouble};
+    case InstructionSet::Baseline:
+        break;
+    }
     return {"baseline", kernel::baseline::attendRowsFloat, kernel::baseline::attendRowsDouble};
 }
 

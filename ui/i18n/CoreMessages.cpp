@@ -89,10 +89,13 @@ public:
         case ErrorCode::SuppliedShape: return tr("%1 must be %2×%2 (d_model × d_model), it is %3×%4");
         case ErrorCode::SuppliedNotFinite: return tr("%1 holds a NaN or infinite value");
         case ErrorCode::NoSuchHead: return tr("head %1 does not exist (there are %2)");
+        case ErrorCode::NoSuchLayer: return tr("layer %1 does not exist (there are %2)");
         case ErrorCode::BlockOutside: return tr("block outside the %1 matrix");
         case ErrorCode::CellOutside: return tr("cell (%1, %2) is outside the %3×%3 matrix");
         case ErrorCode::KernelShapes:
             return tr("attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6");
+        case ErrorCode::TokenIdOutsideVocabulary:
+            return tr("token id %1 at position %2 is outside the model's vocabulary of %3 tokens");
         case ErrorCode::OpenNoSuchFile: return tr("cannot open %1: no such file");
         case ErrorCode::OpenPermission: return tr("cannot open %1: permission denied");
         case ErrorCode::OpenFolder: return tr("cannot open %1: it is a folder");
