@@ -527,8 +527,8 @@ void HeatmapView::paintEvent(QPaintEvent* /*event*/) {
         HeatmapPainter::paintMaskedLegend(painter, layout_.maskedLegend, style.masked);
     if (selected_) {
         // The frame goes round the cell, so it may reach a little past the grid's edge.
-        const double reach = HeatmapPainter::selectionReach(std::min(cell_.width(), cell_.height()));
-        painter.setClipRect(layout_.grid.adjusted(-reach, -reach, reach, reach));
+        const double ring = HeatmapPainter::selectionReach(std::min(cell_.width(), cell_.height()));
+        painter.setClipRect(layout_.grid.adjusted(-ring, -ring, ring, ring));
         cells.paintSelection(painter, ui::cellRect(geometry, *selected_));
     }
     if (guess_ && guess_->row < source_->rows() && guess_->col < source_->cols()) {
