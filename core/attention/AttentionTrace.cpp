@@ -87,6 +87,7 @@ AttentionTrace AttentionTrace::compute(std::string_view sentence, const Attentio
 AttentionTrace AttentionTrace::fromTokens(std::vector<Token> tokens, const AttentionConfig& config,
                                           const std::atomic<bool>* cancel) {
     config.validate();
+    if (config.preset == ProjectionPreset::Model) throw ConfigError(ErrorCode::ModelPresetNeedsModel);
     if (tokens.empty()) throw InputError(ErrorCode::EmptySentence);
     if (tokens.size() > config.maxTokens)
         throw InputError(ErrorCode::TooManyTokens, {std::to_string(tokens.size()), std::to_string(config.maxTokens)});
@@ -99,8 +100,6 @@ AttentionTrace AttentionTrace::fromTokens(std::vector<Token> tokens, const Atten
 }
 
 void AttentionTrace::run(const std::atomic<bool>* cancel) {
-    const int n = size();
-    const int dK = config_.dK();
     x_ = config_.preset == ProjectionPreset::Teaching
              ? teachingModelOf(config_).embed(tokens_, config_.positionalEncoding).x
              : buildInput(tokens_, config_.seed, config_.dModel, config_.positionalEncoding);
@@ -117,6 +116,47 @@ void AttentionTrace::run(const std::atomic<bool>* cancel) {
     stopIfCancelled();
     v_ = x_ * projections_.wv;
     stopIfCancelled();
+    attend(cancel);
+}
+
+AttentionTrace AttentionTrace::fromLayer(std::vector<Token> tokens, const AttentionConfig& config, ModelLayer layer,
+                                         const std::atomic<bool>* cancel) {
+    config.validate();
+    if (tokens.empty()) throw InputError(ErrorCode::EmptySentence);
+    if (tokens.size() > config.maxTokens)
+        throw InputError(ErrorCode::TooManyTokens, {std::to_string(tokens.size()), std::to_string(config.maxTokens)});
+    const auto n = static_cast<Eigen::Index>(tokens.size());
+    const Eigen::Index d = config.dModel;
+    const auto requireShape = [](const Eigen::MatrixXd& m, const char* name, Eigen::Index rows, Eigen::Index cols) {
+        if (m.rows() != rows || m.cols() != cols)
+            throw ConfigError(ErrorCode::ModelLayerShape, {name, std::to_string(m.rows()), std::to_string(m.cols()),
+                                                           std::to_string(rows), std::to_string(cols)});
+    };
+    requireShape(layer.x, "X", n, d);
+    requireShape(layer.q, "Q", n, d);
+    requireShape(layer.k, "K", n, d);
+    requireShape(layer.v, "V", n, d);
+    requireShape(layer.wq, "W_Q", d, d);
+    requireShape(layer.wk, "W_K", d, d);
+    requireShape(layer.wv, "W_V", d, d);
+    requireShape(layer.wo, "W_O", d, d);
+    requireShape(layer.outputBias, "the output bias", 1, d);
+    const int count = static_cast<int>(tokens.size());
+    AttentionTrace trace(config, std::move(tokens), count);  // a model's sentence is never padded
+    trace.x_ = std::move(layer.x);
+    trace.q_ = std::move(layer.q);
+    trace.k_ = std::move(layer.k);
+    trace.v_ = std::move(layer.v);
+    trace.projections_ = {std::move(layer.wq), std::move(layer.wk), std::move(layer.wv), std::move(layer.wo)};
+    trace.attend(cancel);
+    trace.output_.rowwise() += layer.outputBias;
+    trace.origin_ = std::make_shared<const ModelOrigin>(std::move(layer.origin));
+    return trace;
+}
+
+void AttentionTrace::attend(const std::atomic<bool>* cancel) {
+    const int n = size();
+    const int dK = config_.dK();
     context_.resize(n, config_.dModel);
     rowMax_.resize(n, config_.heads);
     rowSum_.resize(n, config_.heads);

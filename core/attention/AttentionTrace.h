@@ -1,10 +1,12 @@
 #pragma once
 #include <Eigen/Core>
 #include <atomic>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/attention/ModelLayer.h"
 #include "core/base/Heads.h"
 #include "core/masks/AttentionMask.h"
 #include "core/model/AttentionConfig.h"
@@ -35,8 +37,18 @@ public:
     /// Same, from tokens already made (padding is appended here when config asks for it).
     [[nodiscard]] static AttentionTrace fromTokens(std::vector<Token> tokens, const AttentionConfig& config,
                                                    const std::atomic<bool>* cancel = nullptr);
+    /// The trace of a trained model's layer (config.preset Model): X, Q, K, V and the projections
+    /// are the layer's; the row statistics, the context and the output (context·W_O + the output
+    /// bias) are recomputed here in float64 from Q, K and V with the config's mask and divisor,
+    /// as for every other preset, so the heatmap, the steps and the explainer agree to the last
+    /// bit. Throws ConfigError (the config, or a matrix of another shape than n × d_model or
+    /// d_model × d_model: ModelLayerShape) or Cancelled.
+    [[nodiscard]] static AttentionTrace fromLayer(std::vector<Token> tokens, const AttentionConfig& config,
+                                                  ModelLayer layer, const std::atomic<bool>* cancel = nullptr);
 
     [[nodiscard]] const AttentionConfig& config() const { return config_; }
+    /// The model and layer the trace shows (fromLayer); null for the other presets.
+    [[nodiscard]] const ModelOrigin* origin() const { return origin_.get(); }
     /// Tokens of the sentence, then "[PAD]" tokens if padding is on (those have an empty span).
     [[nodiscard]] const std::vector<Token>& tokens() const { return tokens_; }
     [[nodiscard]] int size() const { return static_cast<int>(tokens_.size()); }
@@ -92,6 +104,8 @@ public:
 private:
     AttentionTrace(const AttentionConfig& config, std::vector<Token> tokens, int realTokens);
     void run(const std::atomic<bool>* cancel);
+    /// Row statistics, context and output from q_, k_, v_ and projections_.
+    void attend(const std::atomic<bool>* cancel);
 
     AttentionConfig config_;
     std::vector<Token> tokens_;
@@ -100,6 +114,7 @@ private:
     Projections projections_;
     Eigen::MatrixXd x_, q_, k_, v_, context_, output_;
     Eigen::MatrixXd rowMax_, rowSum_;  ///< n × heads
+    std::shared_ptr<const ModelOrigin> origin_;  ///< shared: traces are copied by value
 };
 
 }  // namespace attnviz

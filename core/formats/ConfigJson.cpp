@@ -19,6 +19,7 @@ const char* presetName(ProjectionPreset preset) {
         case ProjectionPreset::Identity: return "identity";
         case ProjectionPreset::Supplied: return "supplied";
         case ProjectionPreset::Teaching: return "teaching";
+        case ProjectionPreset::Model: return "model";
         case ProjectionPreset::Random: break;
     }
     return "random";
@@ -36,7 +37,9 @@ std::uint64_t readSeed(const JsonReader& value) {
 }
 
 ProjectionPreset readPreset(const JsonReader& value) {
-    const std::string name = value.oneOf({"random", "identity", "supplied", "teaching"});
+    const std::string name = value.oneOf({"random", "identity", "supplied", "teaching", "model"});
+    // A model's projections are its checkpoint's: a reader that handles models reads the folder itself.
+    if (name == "model") value.fail(ErrorCode::ModelPresetNeedsModel);
     if (name == "identity") return ProjectionPreset::Identity;
     if (name == "supplied") return ProjectionPreset::Supplied;
     if (name == "teaching") return ProjectionPreset::Teaching;

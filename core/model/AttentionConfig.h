@@ -20,6 +20,9 @@ enum class ProjectionPreset {
     /// The interpretable teaching model: X from its lexicon and positions, its W (TeachingModel.h);
     /// when AttentionConfig::supplied is set, those matrices replace the model's (edited weights).
     Teaching,
+    /// A trained model's layer: X, Q, K, V and W_O come from its checkpoint
+    /// (AttentionTrace::fromLayer; core/gpt2/Gpt2Model.h); the settings alone cannot make them.
+    Model,
 };
 
 /// User-supplied projections (preset Supplied, or edited weights of the Teaching preset), each

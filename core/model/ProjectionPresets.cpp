@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/base/Errors.h"
 #include "core/base/SeededGenerator.h"
 #include "core/model/TeachingConfig.h"
 
@@ -32,6 +33,8 @@ Projections makeProjections(const AttentionConfig& config) {
             if (config.hasSuppliedMatrices())
                 return {config.supplied.wq, config.supplied.wk, config.supplied.wv, config.supplied.wo};
             return teachingModelOf(config).projections();
+        case ProjectionPreset::Model:
+            throw ConfigError(ErrorCode::ModelPresetNeedsModel);
         case ProjectionPreset::Random:
             break;
     }

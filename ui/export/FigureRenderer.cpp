@@ -269,6 +269,13 @@ QString FigureRenderer::colourRangeCaption(const MatrixSource& source, const QLo
 QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, int head, const QLocale& locale) {
     const AttentionConfig& config = trace.config();
     QStringList parts;
+    if (const ModelOrigin* origin = trace.origin()) {
+        // A trained model's figure says first which model, layer and head it shows (counted from 1).
+        const QString model = QString::fromStdString(origin->model);
+        parts << (head == kAllHeads && config.heads > 1
+                      ? tr("%1 · layer %2 · mean of %3 heads").arg(model).arg(origin->layer + 1).arg(config.heads)
+                      : tr("%1 · layer %2 · head %3").arg(model).arg(origin->layer + 1).arg(head == kAllHeads ? 1 : head + 1));
+    }
     const int padding = trace.size() - trace.realTokenCount();
     parts << (padding > 0 ? tr("n = %1 (%2 padding)").arg(trace.size()).arg(padding) : tr("n = %1").arg(trace.size()));
     parts << tr("d_model = %1").arg(config.dModel);
@@ -302,6 +309,7 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
         masks << tr("%n cell(s) masked by hand", nullptr, count);
     }
     parts << (masks.isEmpty() ? tr("no mask") : tr("mask: %1").arg(masks.join(QStringLiteral(" + "))));
+    if (config.preset == ProjectionPreset::Model) return parts.join(QStringLiteral(" · "));  // no seed, its own positions
     parts << (config.positionalEncoding ? tr("positions on") : tr("positions off"));
     switch (config.preset) {
         // Random weights are an untrained model's: a figure of them must not pass for learnt attention.
@@ -309,6 +317,7 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
         case ProjectionPreset::Identity: parts << tr("identity W"); break;
         case ProjectionPreset::Supplied: parts << tr("supplied W"); break;
         case ProjectionPreset::Teaching: parts << tr("teaching model"); break;
+        case ProjectionPreset::Model: break;
     }
     parts << tr("seed %1").arg(config.seed);
     return parts.join(QStringLiteral(" · "));

@@ -11,7 +11,8 @@ SuppliedProjections PresetState::matrices() const {
         case ProjectionPreset::Supplied: return supplied;
         case ProjectionPreset::Teaching: return teachingEdits;
         case ProjectionPreset::Random:
-        case ProjectionPreset::Identity: break;
+        case ProjectionPreset::Identity:
+        case ProjectionPreset::Model: break;
     }
     return {};
 }
@@ -38,6 +39,7 @@ PresetState choosePreset(const PresetState& state, ProjectionPreset chosen, int 
         case ProjectionPreset::Supplied: next.dModel = static_cast<int>(state.supplied.wq.rows()); break;
         case ProjectionPreset::Random:
         case ProjectionPreset::Identity: next.dModel = state.freeDModel; break;
+        case ProjectionPreset::Model: break;  // the model's own n_embd, set with the model
     }
     return next;
 }

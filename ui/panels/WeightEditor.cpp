@@ -267,6 +267,7 @@ void WeightEditor::updateStatus() {
         case ProjectionPreset::Random: origin = tr("the random (seeded) matrices"); break;
         case ProjectionPreset::Identity: origin = tr("the identity matrices"); break;
         case ProjectionPreset::Supplied: origin = tr("the matrices loaded from the file or session"); break;
+        case ProjectionPreset::Model: origin = tr("the model's matrices"); break;
     }
     status_->setText(edited ? tr("Edited. Reset goes back to %1.").arg(origin)
                             : tr("Not edited: %1.").arg(origin));

@@ -32,6 +32,7 @@ std::string commentFor(const AttentionConfig& config) {
         case ProjectionPreset::Random: return "AttnViz random weights, seed " + std::to_string(config.seed);
         case ProjectionPreset::Identity: return "AttnViz identity weights";
         case ProjectionPreset::Supplied: return "AttnViz weights";
+        case ProjectionPreset::Model: return "a trained model's layer";
     }
     return {};
 }

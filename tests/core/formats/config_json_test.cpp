@@ -93,6 +93,9 @@ TEST(ConfigJson, WrittenFieldsHaveTheDocumentedNamesAndValues) {
     const nlohmann::json json = configToJson(everyFieldSet());
     EXPECT_EQ(json["seed"].dump(), "18446744073709551615");
     EXPECT_EQ(json["preset"], "supplied");
+    AttentionConfig model;
+    model.preset = ProjectionPreset::Model;
+    EXPECT_EQ(configToJson(model)["preset"], "model");
     EXPECT_EQ(json["d_model"], 2);
     EXPECT_EQ(json["scale"], false);
     EXPECT_EQ(json["positional_encoding"], false);
@@ -129,7 +132,10 @@ TEST(ConfigJson, WrongFieldsAreRefusedWithTheirName) {
     EXPECT_EQ(formatErrorOf(R"({"scale": 1})"), "config.scale: expected true or false (got an integer)");
     EXPECT_EQ(formatErrorOf(R"({"tempreature": 1})"), "config: unknown field \"tempreature\"");
     EXPECT_EQ(formatErrorOf(R"({"preset": "magic"})"),
-              "config.preset: \"magic\" is not one of \"random\", \"identity\", \"supplied\", \"teaching\"");
+              "config.preset: \"magic\" is not one of \"random\", \"identity\", \"supplied\", \"teaching\", \"model\"");
+    // A model's projections are its checkpoint's: the settings alone cannot bring them back.
+    EXPECT_EQ(formatErrorOf(R"({"preset": "model"})"),
+              "config.preset: the projections \"model\" come from a model's checkpoint: open the model folder");
     EXPECT_EQ(formatErrorOf(R"({"seed": -1})"), "config.seed: expected a non-negative integer or a string of digits (got a negative integer)");
     EXPECT_EQ(formatErrorOf(R"({"seed": "12x"})"), "config.seed: \"12x\" is not a decimal integer");
     EXPECT_EQ(formatErrorOf(R"({"seed": "18446744073709551616"})"),
