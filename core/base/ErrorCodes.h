@@ -136,6 +136,9 @@
     X(SessionUnwritable, "cannot write the session: %1")                                                               \
     X(SessionHeadIndex, "%1 is not a head index: the config has %2 heads (indices 0 to %3)")                           \
     X(SessionHeadExpected, "expected a head number or \"mean\"")                                                       \
+    X(SessionModelLayer, "expected a layer number counted from 1")                                                     \
+    X(SessionModelHead, "expected a head number counted from 1, or \"mean\"")                                         \
+    X(SessionModelFolder, "expected the model's folder (a path)")                                                      \
     X(PredictRowOutside, "%1 is not a token position (0 to %2)")                                                       \
     X(PredictRowTwice, "row %1 is listed twice")                                                                       \
     X(PredictGuessOutsideRound, "row %1 has a guess but is neither hidden nor revealed")                               \

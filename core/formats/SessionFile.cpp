@@ -114,10 +114,44 @@ PredictRound predictFromJson(const JsonReader& object) {
     return PredictRound(rows[0], rows[1], std::move(guesses));
 }
 
+/// "model": {"folder": "…", "layer": L, "head": H | "mean"}, layer and head counted from 1.
+json modelToJson(const SessionModel& model) {
+    json object = json::object();
+    object["folder"] = model.folder;
+    object["layer"] = model.layer + 1;
+    if (model.head == kAllHeads) {
+        object["head"] = "mean";
+    } else {
+        object["head"] = model.head + 1;
+    }
+    return object;
+}
+
+/// A count from 1 (layer, head) as stored, 0-based; refused with `expected` below 1 or too large.
+int readCountedFromOne(const JsonReader& value, ErrorCode expected) {
+    const std::uint64_t number = value.unsignedInteger(expected);
+    if (number < 1 || number > static_cast<std::uint64_t>(limits::kMaxHeads)) value.failKind(expected);
+    return static_cast<int>(number) - 1;
+}
+
+SessionModel modelFromJson(const JsonReader& object) {
+    object.object({"folder", "layer", "head"});
+    SessionModel model;
+    const JsonReader folder = object.required("folder");
+    if (!folder.isString() || folder.string().empty()) folder.failKind(ErrorCode::SessionModelFolder);
+    model.folder = folder.string();
+    if (const auto layer = object.field("layer")) model.layer = readCountedFromOne(*layer, ErrorCode::SessionModelLayer);
+    if (const auto head = object.field("head")) {
+        model.head = head->isString() && head->string() == "mean" ? kAllHeads
+                                                                  : readCountedFromOne(*head, ErrorCode::SessionModelHead);
+    }
+    return model;
+}
+
 Session parseSession(const JsonReader& root) {
     // Version 1 has no "predict"; its files read exactly as before, with no round.
     root.formatVersion(kSessionFormat);
-    root.object({"format", "version", "sentence", "config", "view", "predict"});
+    root.object({"format", "version", "sentence", "config", "view", "predict", "model"});
     Session session;
     session.sentence = root.required("sentence").string();
     const JsonReader config = root.required("config");
@@ -129,6 +163,7 @@ Session parseSession(const JsonReader& root) {
     }
     if (const auto view = root.field("view")) session.view = viewFromJson(*view);
     if (const auto predict = root.field("predict")) session.predict = predictFromJson(*predict);
+    if (const auto model = root.field("model")) session.model = modelFromJson(*model);
     if (session.view.head != kAllHeads && session.view.head >= session.config.heads) {
         root.required("view").required("head").fail(
             ErrorCode::SessionHeadIndex, {std::to_string(session.view.head), std::to_string(session.config.heads),
@@ -147,6 +182,7 @@ std::string sessionToJson(const Session& session) {
     root["config"] = configToJson(session.config);
     root["view"] = viewToJson(session.view);
     if (session.predict.isActive()) root["predict"] = predictToJson(session.predict);
+    if (session.model) root["model"] = modelToJson(*session.model);
     return jsonText(root, 2, ErrorCode::SessionUnwritable) + "\n";  // refused: a string that is not UTF-8
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,14 @@ struct SessionView {
     friend bool operator==(const SessionView&, const SessionView&) = default;
 };
 
+/// A trained model the session shows (optional in the file: absent, AttnViz's own model).
+struct SessionModel {
+    std::string folder;  ///< the model's folder, as the window opened it (absolute)
+    int layer = 0;       ///< 0-based here; JSON "layer" counts from 1 (absent: 1)
+    int head = 0;        ///< 0-based or kAllHeads here; JSON "head" counts from 1 or is "mean" (absent: 1)
+    friend bool operator==(const SessionModel&, const SessionModel&) = default;
+};
+
 /// Everything needed to reproduce a session exactly: the sentence and every control (the mask's
 /// custom cells and supplied W matrices are part of the config), and a predict-then-reveal round. Matrices are recomputed when
 /// opened; supplied matrices are stored as the shortest text that reads back to the same double,
@@ -40,6 +49,10 @@ struct Session {
     SessionView view;
     /// Rows hidden for a guess, those revealed, the guesses (version 2; absent: no round).
     PredictRound predict;
+    /// The trained model on screen (version 2, optional). Its layer and head are checked against
+    /// the model when it is opened; `config` and `view` then hold what the window shows without
+    /// it (the teaching model: when the model is closed, or when its folder is gone).
+    std::optional<SessionModel> model = std::nullopt;
     friend bool operator==(const Session&, const Session&) = default;
 };
 
@@ -47,8 +60,10 @@ struct Session {
 /// {"format": "attnviz-session", "version": 2, "sentence": "…", "config": {…ConfigJson…},
 ///  "view": {"step": "weights", "head": 0 | "mean", "colormap": "", "values": true, "title": "",
 ///           "weights_range": "0 to 1" | "data" | "row"},
-///  "predict": {"revealed_rows": [0, 1], "hidden_rows": [2, 3], "guesses": [[0, 1], [1, 1]]}}
-/// "predict" is written only while a round is on.
+///  "predict": {"revealed_rows": [0, 1], "hidden_rows": [2, 3], "guesses": [[0, 1], [1, 1]]},
+///  "model": {"folder": "/home/me/models/gpt2", "layer": 3, "head": 5 | "mean"}}
+/// "predict" is written only while a round is on, "model" only while a trained model is shown
+/// (its layer and head count from 1, as the window shows them).
 [[nodiscard]] std::string sessionToJson(const Session& session);
 /// Writes the session atomically (IoError on failure: the old file is left byte-identical).
 void saveSession(const std::filesystem::path& path, const Session& session);

@@ -9,6 +9,8 @@
 #include <new>
 
 #include "core/base/Errors.h"
+#include "core/gpt2/Gpt2Forward.h"
+#include "core/gpt2/Gpt2Model.h"
 
 namespace attnviz::ui {
 
@@ -34,10 +36,15 @@ quint64 ComputeController::request(ComputeRequest request) {
     job.watcher = new QFutureWatcher<ComputeResult>(this);
     const quint64 id = job.id;
     connect(job.watcher, &QFutureWatcherBase::finished, this, [this, id] { onJobFinished(id); });
-    job.watcher->setFuture(QtConcurrent::run(&pool_, [request = std::move(request), cancel = job.cancel, id,
+    job.watcher->setFuture(QtConcurrent::run(&pool_, [this, request = std::move(request), cancel = job.cancel, id,
                                                       hook = startHook_] {
         if (hook) hook();
-        ComputeResult result = compute(request, *cancel);
+        const auto progress = [this, id](int done, int total) {
+            QMetaObject::invokeMethod(this, [this, id, done, total] {
+                if (id == latest_) emit this->progress(done, total);
+            }, Qt::QueuedConnection);
+        };
+        ComputeResult result = compute(request, *cancel, progress);
         result.id = id;
         return result;
     }));
@@ -71,7 +78,27 @@ int ComputeController::shownHead(int requested, int heads) {
     return requested == kAllHeads || (requested >= 0 && requested < heads) ? requested : 0;
 }
 
-ComputeResult ComputeController::compute(const ComputeRequest& request, const std::atomic<bool>& cancel) {
+namespace {
+
+/// The model's forward pass over the sentence, every layer.
+std::shared_ptr<const ModelRun> runModel(const ComputeRequest& request, const std::atomic<bool>& cancel,
+                                         const std::function<void(int, int)>& progress) {
+    auto run = std::make_shared<ModelRun>();
+    run->model = request.model;
+    run->sentence = request.sentence;
+    run->tokens = request.model->tokenize(request.sentence.toStdString());
+    gpt2::ForwardOptions options;
+    options.threads = static_cast<unsigned>(std::max(1, QThread::idealThreadCount()));
+    options.cancel = &cancel;
+    options.progress = progress;
+    run->trace = request.model->forward(run->tokens, options);
+    return run;
+}
+
+}  // namespace
+
+ComputeResult ComputeController::compute(const ComputeRequest& request, const std::atomic<bool>& cancel,
+                                         const std::function<void(int done, int total)>& progress) {
     QElapsedTimer timer;
     timer.start();
     ComputeResult result;
@@ -79,9 +106,19 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
     result.sourceOptions = request.sourceOptions;
     try {
         if (cancel.load()) throw Cancelled();
-        result.trace = request.reuse ? request.reuse
-                                     : std::make_shared<const AttentionTrace>(AttentionTrace::compute(
-                                           request.sentence.toStdString(), request.config, &cancel));
+        result.layer = request.layer;
+        if (request.reuse) {
+            result.trace = request.reuse;
+            result.run = request.reuseRun;
+        } else if (request.model) {
+            result.run = request.reuseRun ? request.reuseRun : runModel(request, cancel, progress);
+            if (cancel.load()) throw Cancelled();
+            result.trace = std::make_shared<const AttentionTrace>(
+                request.model->layerTrace(result.run->tokens, result.run->trace, request.layer));
+        } else {
+            result.trace = std::make_shared<const AttentionTrace>(
+                AttentionTrace::compute(request.sentence.toStdString(), request.config, &cancel));
+        }
         result.head = shownHead(request.head, result.trace->heads());
         if (cancel.load()) throw Cancelled();
         result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.sourceOptions);
@@ -110,6 +147,7 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
     }
     if (result.outcome != ComputeResult::Outcome::Done) {
         result.trace.reset();
+        result.run.reset();
         result.sources = {};
     }
     result.milliseconds = timer.elapsed();

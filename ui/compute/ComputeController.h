@@ -13,21 +13,41 @@
 
 #include "core/attention/AttentionTrace.h"
 #include "core/base/Errors.h"
+#include "core/gpt2/Gpt2Trace.h"
 #include "core/model/AttentionConfig.h"
 #include "ui/heatmap/MatrixSource.h"
 
 template <typename T>
 class QFutureWatcher;
 
+namespace attnviz::gpt2 {
+class Gpt2Model;
+}
+
 namespace attnviz::ui {
+
+/// A trained model's forward pass over one sentence: every layer, kept so that another layer or
+/// head is shown without computing again.
+struct ModelRun {
+    std::shared_ptr<const gpt2::Gpt2Model> model = nullptr;
+    QString sentence;
+    std::vector<Token> tokens;
+    gpt2::Gpt2Trace trace;
+};
 
 /// What to compute: a sentence under a config, and the head whose matrices the views show.
 struct ComputeRequest {
     QString sentence;
     AttentionConfig config;
     int head = 0;  ///< 0 … h−1 or kAllHeads; clamped to the trace's heads
-    /// A trace already computed for this sentence and config: only the sources are rebuilt.
+    /// A trace already computed for this sentence and config (and layer): only the sources are rebuilt.
     std::shared_ptr<const AttentionTrace> reuse;
+    /// A trained model: the sentence becomes its tokens, every layer is computed (ModelRun) and
+    /// the views show layer `layer` (0-based). Null: the config's own model.
+    std::shared_ptr<const gpt2::Gpt2Model> model = nullptr;
+    int layer = 0;
+    /// The model's forward pass already made for this sentence: only the layer's trace is made.
+    std::shared_ptr<const ModelRun> reuseRun = nullptr;
     /// The font the heatmaps lay their labels out in: the token labels are measured in it here,
     /// off the GUI thread (MatrixSource::widestRowLabel).
     std::optional<QFont> labelFont = std::nullopt;
@@ -48,6 +68,8 @@ struct ComputeResult {
     SourceOptions sourceOptions;  ///< the request's
     int head = 0;
     std::shared_ptr<const AttentionTrace> trace;
+    std::shared_ptr<const ModelRun> run;  ///< the model's forward pass (trained model only)
+    int layer = 0;                        ///< the request's
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;  ///< indexed by Step
     qint64 milliseconds = 0;
 };
@@ -74,13 +96,17 @@ public:
     /// Applies to the requests made after it is set; null: nothing is called.
     void setStartHook(std::function<void()> hook) { startHook_ = std::move(hook); }
 
-    /// The work itself, synchronous (what the worker thread runs).
-    [[nodiscard]] static ComputeResult compute(const ComputeRequest& request, const std::atomic<bool>& cancel);
+    /// The work itself, synchronous (what the worker thread runs); progress, when set, hears of
+    /// each layer of a trained model's forward pass.
+    [[nodiscard]] static ComputeResult compute(const ComputeRequest& request, const std::atomic<bool>& cancel,
+                                               const std::function<void(int done, int total)>& progress = {});
     /// The head a result shows for the requested one: itself, or head 0 when the trace has no such head.
     [[nodiscard]] static int shownHead(int requested, int heads);
 
 signals:
     void busyChanged(bool busy);
+    /// The latest request's forward pass has done `done` of its `total` layers.
+    void progress(int done, int total);
     /// The latest request's result (success, error or cancellation).
     void finished(std::shared_ptr<const attnviz::ui::ComputeResult> result);
 

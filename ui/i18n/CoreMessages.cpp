@@ -148,6 +148,9 @@ public:
         case ErrorCode::SessionHeadIndex:
             return tr("%1 is not a head index: the config has %2 heads (indices 0 to %3)");
         case ErrorCode::SessionHeadExpected: return tr("expected a head number or \"mean\"");
+        case ErrorCode::SessionModelLayer: return tr("expected a layer number counted from 1");
+        case ErrorCode::SessionModelHead: return tr("expected a head number counted from 1, or \"mean\"");
+        case ErrorCode::SessionModelFolder: return tr("expected the model's folder (a path)");
         case ErrorCode::PredictRowOutside: return tr("%1 is not a token position (0 to %2)");
         case ErrorCode::PredictRowTwice: return tr("row %1 is listed twice");
         case ErrorCode::PredictGuessOutsideRound: return tr("row %1 has a guess but is neither hidden nor revealed");

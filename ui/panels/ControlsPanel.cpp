@@ -87,6 +87,7 @@ QString headChoiceText(int head, int heads) {
 
 ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(makeTrainedModelGroup());
     layout->addWidget(makeMaskGroup());
     layout->addWidget(makeScalingGroup());
     layout->addWidget(makeModelGroup());
@@ -159,6 +160,8 @@ void ControlsPanel::retranslateUi() {
     temperatureLabel_->setText(temperatureText(temperatureValue_));
     const int supplied = preset_->findData(static_cast<int>(ProjectionPreset::Supplied));
     if (supplied >= 0) preset_->setItemText(supplied, tr("Supplied (edited or from a file)"));
+    const int own = preset_->findData(static_cast<int>(ProjectionPreset::Model));
+    if (own >= 0) preset_->setItemText(own, tr("The model's own (its checkpoint)"));
     const int heads = head_->findData(kAllHeads) >= 0 ? head_->count() - 1 : head_->count();
     for (int i = 0; i < head_->count(); ++i) head_->setItemText(i, headChoiceText(head_->itemData(i).toInt(), heads));
     updateDerivedLabels();
@@ -169,7 +172,10 @@ void ControlsPanel::retranslateUi() {
 
 void ControlsPanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        applyModelState();  // the tooltips of the controls a model sets say why they are off
+    }
     if (event->type() == QEvent::PaletteChange) updateDerivedLabels();  // the warning's red follows the theme
 }
 
@@ -366,6 +372,94 @@ QWidget* ControlsPanel::makeModelGroup() {
     return box;
 }
 
+QWidget* ControlsPanel::makeTrainedModelGroup() {
+    QFormLayout* form = nullptr;
+    auto* box = group(form);
+    forms_.push_back(form);
+    modelName_ = new QLabel;
+    modelName_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(modelName_);
+    modelSizes_ = new QLabel;
+    modelSizes_->setWordWrap(true);
+    form->addRow(modelSizes_);
+    layer_ = choiceBox();
+    QLabel* layerLabel = rowLabel(layer_);
+    form->addRow(layerLabel, layer_);
+    closeModel_ = new QPushButton;
+    form->addRow(closeModel_);
+    translate([=, this] {
+        box->setTitle(tr("Trained model"));
+        layerLabel->setText(tr("Layer"));
+        layer_->setToolTip(tr("Which of the model's layers the views show: each layer has its own heads, "
+                              "its own X (ln_1 of the residual stream), W_Q, W_K, W_V and W_O."));
+        closeModel_->setText(tr("Close model"));
+        closeModel_->setToolTip(tr("Back to the teaching model; the sentence stays."));
+        for (int i = 0; i < layer_->count(); ++i)
+            layer_->setItemText(i, tr("Layer %1 of %2").arg(i + 1).arg(layer_->count()));
+        if (model_) {
+            modelSizes_->setText(tr("%1 layers · %2 heads · d_model %3 · %4 tokens in its vocabulary · up to %5 "
+                                    "tokens a sentence")
+                                     .arg(model_->layers)
+                                     .arg(model_->heads)
+                                     .arg(model_->dModel)
+                                     .arg(model_->vocabulary)
+                                     .arg(model_->positions));
+        }
+    });
+    connect(layer_, &QComboBox::currentIndexChanged, this, [this] {
+        if (!updating_) emit layerChanged();
+    });
+    connect(closeModel_, &QPushButton::clicked, this, &ControlsPanel::closeModelRequested);
+    modelGroup_ = box;
+    box->hide();
+    return box;
+}
+
+void ControlsPanel::showModel(const std::optional<ModelSummary>& model) {
+    updating_ = true;
+    model_ = model;
+    layer_->clear();
+    {
+        // The projections list names the model's own while it is open (and only then).
+        const QSignalBlocker blocker(preset_);
+        const int own = preset_->findData(static_cast<int>(ProjectionPreset::Model));
+        if (model_ && own < 0) preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Model));
+        if (!model_ && own >= 0) preset_->removeItem(own);
+        if (model_) preset_->setCurrentIndex(preset_->findData(static_cast<int>(ProjectionPreset::Model)));
+    }
+    if (model_) {
+        modelName_->setText(QStringLiteral("<b>%1</b>").arg(model_->name.toHtmlEscaped()));
+        for (int i = 0; i < model_->layers; ++i) layer_->addItem(QString(), i);
+        layer_->setCurrentIndex(0);
+    }
+    retranslateUi();
+    applyModelState();
+    updating_ = false;
+}
+
+void ControlsPanel::applyModelState() {
+    const bool open = model_.has_value();
+    modelGroup_->setVisible(open);
+    // The views show what the model computes: its causal mask, its √d_k, its weights and sizes.
+    const std::initializer_list<QWidget*> controls = {causal_, window_,  globals_, maskEdit_, clearMask_, scaling_,
+                                                      temperature_, dModel_, heads_, seed_, positions_, preset_};
+    for (QWidget* control : controls) {
+        control->setEnabled(!open);
+        if (open)
+            control->setToolTip(tr("Set by the model %1: it computes with its own weights, sizes, causal mask "
+                                   "and √d_k. Close the model to change this.")
+                                    .arg(model_->name));
+    }
+    if (!open) retranslateUi();  // the controls' own tooltips again
+}
+
+int ControlsPanel::layer() const { return model_ ? std::max(0, layer_->currentIndex()) : 0; }
+
+void ControlsPanel::setLayer(int layer) {
+    if (!model_ || layer < 0 || layer >= layer_->count() || layer == layer_->currentIndex()) return;
+    layer_->setCurrentIndex(layer);  // emits layerChanged
+}
+
 QWidget* ControlsPanel::makeViewGroup() {
     QFormLayout* form = nullptr;
     QGroupBox* box = group(form);
@@ -462,6 +556,7 @@ std::optional<std::vector<int>> ControlsPanel::globalTokens() const {
 std::optional<std::uint64_t> ControlsPanel::seed() const { return parseSeed(seed_->text().toStdString()); }
 
 AttentionConfig ControlsPanel::config() const {
+    if (model_) return base_;  // every setting is the model's (applyModelState)
     AttentionConfig c = base_;
     c.mask.causal = causal_->isChecked();
     c.mask.window = window_->value();

@@ -22,6 +22,16 @@ class QSpinBox;
 
 namespace attnviz::ui {
 
+/// What the controls say of an open trained model.
+struct ModelSummary {
+    QString name;  ///< the folder's name
+    int layers = 0;
+    int heads = 0;
+    int dModel = 0;
+    int vocabulary = 0;
+    int positions = 0;  ///< the longest sentence, in tokens
+};
+
 /// Every setting of the computation and of the view, grouped (mask, scaling, model, view), each
 /// with a tooltip in the chapter's terms. Holds no result: it edits an AttentionConfig (what is
 /// computed) and, apart from it, the ViewSettings (how the result is looked at).
@@ -47,6 +57,16 @@ public:
     void setViewSettings(const ViewSettings& view);
     [[nodiscard]] WeightsRange weightsRange() const;
     void setWeightsRange(WeightsRange range);
+
+    /// Shows the trained model's group (name, sizes, layer, Close model) and disables the controls
+    /// that set weights or sizes, which the model sets; nullopt: back to the teaching controls.
+    /// The layer goes back to the first. Emits nothing.
+    void showModel(const std::optional<ModelSummary>& model);
+    [[nodiscard]] bool hasModel() const { return model_.has_value(); }
+    /// The layer the views show (0-based); 0 without a model.
+    [[nodiscard]] int layer() const;
+    /// Shows layer (0-based; one the model does not have is ignored) and emits layerChanged if it changed.
+    void setLayer(int layer);
 
     [[nodiscard]] bool maskEditMode() const;
     void setMaskEditMode(bool on);
@@ -74,6 +94,9 @@ public:
     [[nodiscard]] QComboBox* headBox() const { return head_; }
     [[nodiscard]] QComboBox* colorMapBox() const { return colorMap_; }
     [[nodiscard]] QComboBox* weightsRangeBox() const { return weightsRange_; }
+    [[nodiscard]] QComboBox* layerBox() const { return layer_; }
+    [[nodiscard]] QLabel* modelLabel() const { return modelName_; }
+    [[nodiscard]] QPushButton* closeModelButton() const { return closeModel_; }
 
     /// At most kPreferredChars average characters wide (what the English panel needs): in a
     /// longer language a group whose fields do not fit beside their labels puts them under them,
@@ -90,6 +113,10 @@ signals:
     /// setConfig only rebuilds the list of heads).
     void viewChanged();
     void maskEditModeChanged(bool on);
+    /// The layer chosen for a trained model changed.
+    void layerChanged();
+    /// The trained model's Close model button was pressed.
+    void closeModelRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -109,6 +136,9 @@ private:
     QWidget* makeScalingGroup();
     QWidget* makeModelGroup();
     QWidget* makeViewGroup();
+    QWidget* makeTrainedModelGroup();
+    /// Enables the controls a model sets (or not) and says why on their tooltips.
+    void applyModelState();
     void updateDerivedLabels();
     void rebuildHeadChoices();
     void emitConfigChanged();
@@ -142,6 +172,13 @@ private:
     QComboBox* head_ = nullptr;
     QComboBox* colorMap_ = nullptr;
     QComboBox* weightsRange_ = nullptr;
+
+    std::optional<ModelSummary> model_;
+    QWidget* modelGroup_ = nullptr;
+    QLabel* modelName_ = nullptr;
+    QLabel* modelSizes_ = nullptr;
+    QComboBox* layer_ = nullptr;
+    QPushButton* closeModel_ = nullptr;
 };
 
 }  // namespace attnviz::ui

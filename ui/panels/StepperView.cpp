@@ -61,7 +61,21 @@ StepTexts textsFor(Step step, const MatrixSource& source, const QLocale& locale)
             headNote = mean ? StepperView::tr(" Shown: the %1 heads side by side (d_k = %2 columns each).").arg(h).arg(dk)
                             : StepperView::tr(" Shown: head %1, its d_k = %2 columns.").arg(head + 1).arg(dk);
     }
+    const ModelOrigin* origin = trace.origin();
     const auto projection = [&](const QString& name, const QString& role) {
+        if (origin != nullptr)  // a trained model's projections carry a bias (GPT-2's c_attn)
+            return StepTexts{
+                StepperView::tr("%1 = X·W_%1 + b_%1").arg(name), role,
+                QStringLiteral("%1 = X · W<sub>%1</sub> + b<sub>%1</sub>").arg(name),
+                StepperView::tr("X (%1) · W_%2 (%3) + b_%2 = %2 (%1); W_%2 and b_%2 are %4 of c_attn in layer %5; "
+                                "per head n × d_k = %6.")
+                        .arg(dims(n, d), name, dims(d, d))
+                        .arg(name == QStringLiteral("Q")   ? StepperView::tr("the first third")
+                             : name == QStringLiteral("K") ? StepperView::tr("the second third")
+                                                           : StepperView::tr("the last third"))
+                        .arg(origin->layer + 1)
+                        .arg(dims(n, dk)) +
+                    headNote};
         return StepTexts{
             StepperView::tr("%1 = X · W_%1").arg(name), role,
             QStringLiteral("%1 = X · W<sub>%1</sub>").arg(name),
@@ -70,6 +84,15 @@ StepTexts textsFor(Step step, const MatrixSource& source, const QLocale& locale)
     };
     switch (step) {
         case Step::X:
+            if (origin != nullptr)
+                return {StepperView::tr("X = ln_1(residual) of layer %1").arg(origin->layer + 1),
+                        StepperView::tr("The input of layer %1's attention in %2: the residual stream (token and "
+                                        "position embeddings plus what the layers before added), normalised by the "
+                                        "layer's ln_1.")
+                            .arg(origin->layer + 1)
+                            .arg(QString::fromStdString(origin->model).toHtmlEscaped()),
+                        StepperView::tr("X = ln_1(residual)"),
+                        StepperView::tr("X ∈ ℝ^(n × d_model): %1 tokens × %2 = %3.").arg(n).arg(d).arg(dims(n, d))};
             if (trace.config().preset == ProjectionPreset::Teaching)
                 return {StepperView::tr("Tokens → X"),
                         StepperView::tr("Each token becomes a vector of d_model = %1 named features, read from the "
@@ -147,6 +170,13 @@ StepTexts textsFor(Step step, const MatrixSource& source, const QLocale& locale)
                     StepperView::tr("weights (%1) · V (%2) = context (%2).").arg(dims(n, n), dims(n, width)) +
                         headNote};
         case Step::Output:
+            if (origin != nullptr)
+                return {StepperView::tr("Output = context · W_O + b_O"),
+                        StepperView::tr("W_O is c_proj (+ its bias): it mixes the heads' contexts back into d_model "
+                                        "numbers per token, which the layer adds to the residual stream."),
+                        StepperView::tr("output = concat(context<sub>1</sub> … context<sub>h</sub>) · W<sub>O</sub> + "
+                                        "b<sub>O</sub>"),
+                        StepperView::tr("context (%1) · W_O (%2) + b_O = output (%1).").arg(dims(n, d), dims(d, d))};
             return {StepperView::tr("Output = context · W_O"),
                     StepperView::tr("The output projection W_O mixes the heads' contexts back into d_model numbers per "
                                     "token."),

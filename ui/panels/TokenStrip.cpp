@@ -59,6 +59,7 @@ void TokenStrip::setTokens(const std::vector<Token>& tokens, int realTokenCount)
         chip.text = QString::fromStdString(tokens[i].text);
         chip.begin = tokens[i].begin;
         chip.end = tokens[i].end;
+        chip.id = tokens[i].id;
         chip.padding = static_cast<int>(i) >= realTokenCount;
         tokens_.push_back(std::move(chip));
     }
@@ -115,6 +116,7 @@ QString TokenStrip::toolTipFor(int index) const {
                        .arg(chip.text)
                        .arg(chip.begin)
                        .arg(chip.end);
+    if (chip.id >= 0) text += QLatin1Char('\n') + tr("Id %1 in the model's vocabulary").arg(chip.id);
     if (chip.unknown)
         text += QLatin1Char('\n') + tr("Not in the %1 lexicon: neutral features (every lexical feature is 0)")
                                       .arg(lexiconLanguage_);

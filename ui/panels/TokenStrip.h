@@ -59,6 +59,7 @@ private:
         std::size_t begin = 0, end = 0;
         bool padding = false;
         bool unknown = false;  ///< not in the lexicon (setUnknownTokens)
+        int id = -1;           ///< the vocabulary id of a trained model's token; -1 for words
         int x = 0, width = 0;
     };
     void relayout();

@@ -28,6 +28,8 @@ const QString kConfigKey = QStringLiteral("session/config");
 const QString kRecentKey = QStringLiteral("session/recentFiles");
 const QString kSessionFolderKey = QStringLiteral("session/lastFolder");
 const QString kWeightsFolderKey = QStringLiteral("weights/lastFolder");
+const QString kRecentModelsKey = QStringLiteral("model/recentFolders");
+const QString kModelFolderKey = QStringLiteral("model/lastFolder");
 const QString kHintDismissedKey = QStringLiteral("hints/firstRunDismissed");
 
 
@@ -107,6 +109,14 @@ void AppSettings::forgetRecentSessions() { QSettings().remove(kRecentKey); }
 QString AppSettings::sessionFolder() const { return QSettings().value(kSessionFolderKey, documentsFolder()).toString(); }
 
 void AppSettings::setSessionFolder(const QString& folder) { QSettings().setValue(kSessionFolderKey, folder); }
+
+QStringList AppSettings::recentModels() const { return QSettings().value(kRecentModelsKey).toStringList(); }
+
+void AppSettings::setRecentModels(const QStringList& folders) { QSettings().setValue(kRecentModelsKey, folders); }
+
+QString AppSettings::modelFolder() const { return QSettings().value(kModelFolderKey, documentsFolder()).toString(); }
+
+void AppSettings::setModelFolder(const QString& folder) { QSettings().setValue(kModelFolderKey, folder); }
 
 QString AppSettings::weightsFolder() const { return QSettings().value(kWeightsFolderKey, documentsFolder()).toString(); }
 

@@ -25,6 +25,8 @@ namespace attnviz::ui {
 ///   session/sentence, session/config  the sentence and every setting (configToJson, as JSON text)
 ///   session/recentFiles, session/lastFolder   recent sessions, most recent first; their folder
 ///   weights/lastFolder              the folder weights were last loaded from or saved to
+///   model/recentFolders, model/lastFolder   recent model folders, most recent first; where the
+///                                   folder dialog starts
 ///   hints/firstRunDismissed         true once the first-run hint was dismissed (never shown again)
 class AppSettings {
 public:
@@ -59,6 +61,14 @@ public:
     /// Where weights were last loaded from or saved to; the documents folder at first.
     [[nodiscard]] QString weightsFolder() const;
     void setWeightsFolder(const QString& folder);
+
+    /// Model folders opened, most recent first.
+    [[nodiscard]] QStringList recentModels() const;
+    void setRecentModels(const QStringList& folders);
+    /// Where the model folder dialog starts: the parent of the last model opened; the documents
+    /// folder at first.
+    [[nodiscard]] QString modelFolder() const;
+    void setModelFolder(const QString& folder);
 
     /// Whether the first-run hint was dismissed; false at first.
     [[nodiscard]] bool firstRunHintDismissed() const;

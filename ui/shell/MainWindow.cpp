@@ -23,6 +23,7 @@
 
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
+#include "core/gpt2/Gpt2Model.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/CoreMessages.h"
@@ -38,6 +39,7 @@
 #include "ui/shell/Examples.h"
 #include "ui/shell/FirstRunHint.h"
 #include "ui/shell/MessageBar.h"
+#include "ui/shell/ModelActions.h"
 #include "ui/shell/PredictActions.h"
 #include "ui/shell/PredictBanner.h"
 #include "ui/shell/PresentationMode.h"
@@ -87,6 +89,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(&debounce_, &QTimer::timeout, this, &MainWindow::startCompute);
     connect(compute_, &ComputeController::finished, this, &MainWindow::onResult);
     connect(compute_, &ComputeController::busyChanged, this, &MainWindow::onBusyChanged);
+    connect(compute_, &ComputeController::progress, this, [this](int done, int total) {
+        progress_->setRange(0, total);
+        progress_->setValue(done);
+    });
     connect(&busyDelay_, &QTimer::timeout, this, [this] {
         progress_->setVisible(compute_->isBusy());
         cancelButton_->setVisible(compute_->isBusy());
@@ -108,6 +114,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     classroom_ = new ClassroomActions(this);  // restores the remembered sentence and settings
     connect(classroom_->presentation(), &PresentationMode::activeChanged, firstRunHint_, &FirstRunHint::setPresenting);
     sessionActions_ = new SessionActions(this);
+    modelActions_ = new ModelActions(this);
+    connect(controls_, &ControlsPanel::layerChanged, this, &MainWindow::recomputeNow);
+    connect(controls_, &ControlsPanel::closeModelRequested, this, [this] { setModel(nullptr); });
     retranslateUi();
     recomputeNow();
 }
@@ -146,6 +155,11 @@ void MainWindow::buildCentralArea() {
         applySelection(index, keyToSelect(index, selection_->head()));
     });
     layout->addWidget(tokenStrip_);
+    nextTokens_ = new QLabel;
+    nextTokens_->setWordWrap(true);
+    nextTokens_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    nextTokens_->hide();
+    layout->addWidget(nextTokens_);
 
     // Above the heatmap: random weights are said to be untrained, in plain words.
     untrainedBanner_ = new UntrainedBanner;
@@ -313,7 +327,7 @@ QString MainWindow::sentence() const { return sentenceEdit_->toPlainText(); }
 
 void MainWindow::setConfig(const AttentionConfig& config) {
     controls_->setConfig(config);
-    weightEditor_->showConfig(controls_->config());
+    if (!model_) weightEditor_->showConfig(controls_->config());
     scheduleCompute();
 }
 
@@ -322,6 +336,37 @@ AttentionConfig MainWindow::config() const { return controls_->config(); }
 std::shared_ptr<const MatrixSource> MainWindow::currentSource(Step step) const {
     return sources_[static_cast<std::size_t>(step)];
 }
+
+void MainWindow::setModel(std::shared_ptr<const gpt2::Gpt2Model> model, int layer, std::optional<int> head) {
+    model_ = std::move(model);
+    run_.reset();
+    if (model_) {
+        const gpt2::Gpt2Config& c = model_->config();
+        controls_->setConfig(model_->attentionConfig());
+        controls_->showModel(ModelSummary{QString::fromStdString(model_->name()), c.layers, c.heads, c.embedding,
+                                          c.vocabulary, c.positions});
+        controls_->setLayer(layer);
+        ViewSettings view = viewSettings();
+        view.head = head.value_or(0);
+        setViewSettings(view);
+    } else {
+        controls_->showModel(std::nullopt);
+        controls_->setConfig(teachingConfig());
+    }
+    // The model's weights are not AttnViz's to edit (the editor keeps the teaching model's).
+    weightEditor_->setEnabled(!model_);
+    weightEditor_->setToolTip(model_ ? tr("The weights of %1 come from its checkpoint and are not edited here. "
+                                          "Close the model to edit AttnViz's own.")
+                                           .arg(QString::fromStdString(model_->name()))
+                                     : QString());
+    if (!model_) weightEditor_->showConfig(config());
+    weightsActions_->loadAction()->setEnabled(!model_);
+    weightsActions_->saveAction()->setEnabled(!model_);
+    emit modelChanged();
+    recomputeNow();
+}
+
+int MainWindow::currentLayer() const { return controls_->layer(); }
 
 ViewSettings MainWindow::viewSettings() const { return controls_->viewSettings(); }
 
@@ -368,7 +413,13 @@ ComputeRequest MainWindow::requestFor(const QString& sentence, const AttentionCo
     request.head = viewSettings().head;
     request.labelFont = HeatmapPainter::measuredLabelFont(heatmap_->readableFont());
     request.sourceOptions = sourceOptions();
-    if (trace_ && request.sentence == traceSentence_ && trace_->config() == request.config) request.reuse = trace_;
+    request.model = model_;
+    request.layer = currentLayer();
+    const bool sameRun = run_ && run_->model == model_ && run_->sentence == sentence;
+    if (model_ && sameRun) request.reuseRun = run_;  // another layer or head: no new forward pass
+    const bool sameModel = model_ ? sameRun && traceLayer_ == request.layer : !run_;
+    if (trace_ && sameModel && request.sentence == traceSentence_ && trace_->config() == request.config)
+        request.reuse = trace_;
     return request;
 }
 
@@ -427,6 +478,8 @@ void MainWindow::onResult(const std::shared_ptr<const ComputeResult>& result) {
 
 void MainWindow::applyResult(const ComputeResult& result) {
     trace_ = result.trace;
+    run_ = result.run;
+    traceLayer_ = result.layer;
     traceSentence_ = result.sentence;
     sources_ = result.sources;
     sourceOptions_ = result.sourceOptions;
@@ -447,6 +500,7 @@ void MainWindow::applyResult(const ComputeResult& result) {
 
     lastMilliseconds_ = result.milliseconds;
     updateStatusText();
+    showNextTokens();
     emit traceChanged();
 }
 
@@ -515,7 +569,8 @@ int MainWindow::defaultQuery() const {
     // The chapter's question: what does "il" / "it" refer to? Start on that row when there is one.
     const auto& tokens = trace_->tokens();
     for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const QString text = QString::fromStdString(tokens[i].text).toLower();
+        QString text = QString::fromStdString(tokens[i].text).toLower();
+        if (text.startsWith(QChar(0x2423))) text.remove(0, 1);  // a trained model's token: "␣it"
         if (text == QStringLiteral("il") || text == QStringLiteral("it")) return static_cast<int>(i);
     }
     return 0;
@@ -523,6 +578,7 @@ int MainWindow::defaultQuery() const {
 
 void MainWindow::onBusyChanged(bool busy) {
     if (busy) {
+        progress_->setRange(0, 0);  // until a forward pass says how many layers it has done
         busyDelay_.start();
     } else {
         busyDelay_.stop();
@@ -625,7 +681,13 @@ void MainWindow::updateStatusText() {
     }
     const AttentionConfig& c = trace_->config();
     const int tokens = trace_->realTokenCount();
-    statusText_->setText(tr("%n token(s)", nullptr, tokens) +
+    const ModelOrigin* origin = trace_->origin();
+    const QString model = origin == nullptr ? QString()
+                                            : tr("%1 · layer %2 of %3 · ")
+                                                  .arg(QString::fromStdString(origin->model))
+                                                  .arg(origin->layer + 1)
+                                                  .arg(origin->layers);
+    statusText_->setText(model + tr("%n token(s)", nullptr, tokens) +
                          tr(" · d_model %1 · %n head(s)", nullptr, c.heads).arg(c.dModel) +
                          tr(" · d_k %1 · computed in %2").arg(trace_->dK())
                              .arg(lastMilliseconds_ < 1 ? tr("under 1 ms") : tr("%1 ms").arg(lastMilliseconds_)));
@@ -658,6 +720,27 @@ void MainWindow::resetLayout() {
     sizeDocks();
     heatmap_->resetZoom();
     stepper_->heatmap()->resetZoom();
+}
+
+void MainWindow::showNextTokens() {
+    const ModelOrigin* origin = trace_ ? trace_->origin() : nullptr;
+    if (origin == nullptr || origin->nextTokens.empty()) {
+        nextTokens_->hide();
+        return;
+    }
+    QStringList guesses;
+    const QLocale locale = numberLocale();
+    for (const NextTokenGuess& guess : origin->nextTokens) {
+        guesses << tr("<b>%1</b>&nbsp;%2&nbsp;%")
+                       .arg(QString::fromStdString(guess.text).toHtmlEscaped(),
+                            locale.toString(guess.probability * 100, 'f', 1));
+    }
+    nextTokens_->setText(tr("Next token, as %1 predicts it: %2")
+                             .arg(QString::fromStdString(origin->model).toHtmlEscaped(),
+                                  guesses.join(QStringLiteral(" · "))));
+    nextTokens_->setToolTip(tr("The five tokens the model finds most likely after the sentence, with their "
+                               "probabilities (softmax of the last position's logits, after every layer)."));
+    nextTokens_->show();
 }
 
 void MainWindow::showTeachingState() {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 
 #include "core/attention/AttentionTrace.h"
 #include "core/model/AttentionConfig.h"
@@ -20,6 +21,10 @@ class QProgressBar;
 class QPushButton;
 class QTabWidget;
 
+namespace attnviz::gpt2 {
+class Gpt2Model;
+}
+
 namespace attnviz::ui {
 
 class CellExplainer;
@@ -28,6 +33,7 @@ class ControlsPanel;
 class FirstRunHint;
 class HeatmapView;
 class MessageBar;
+class ModelActions;
 class PredictActions;
 class PredictBanner;
 class RowChart;
@@ -60,6 +66,15 @@ public:
     /// Shows config in the controls (recomputed after the debounce delay).
     void setConfig(const AttentionConfig& config);
     [[nodiscard]] AttentionConfig config() const;
+    /// The trained model the views show; null for AttnViz's own models (teaching, random, …).
+    [[nodiscard]] std::shared_ptr<const gpt2::Gpt2Model> model() const { return model_; }
+    /// Shows a trained model (computed at once), on layer (0-based) and head (0-based or
+    /// kAllHeads; nullopt: the first); null: back to the teaching model. The sentence stays.
+    void setModel(std::shared_ptr<const gpt2::Gpt2Model> model, int layer = 0, std::optional<int> head = std::nullopt);
+    /// The model's layer the controls ask for (0-based); 0 without a model.
+    [[nodiscard]] int currentLayer() const;
+    /// The model's forward pass behind the trace on screen; null for AttnViz's own models.
+    [[nodiscard]] std::shared_ptr<const ModelRun> currentRun() const { return run_; }
     /// The trace on screen (the last good result); null before the first one.
     [[nodiscard]] std::shared_ptr<const AttentionTrace> currentTrace() const { return trace_; }
     /// The sentence the trace on screen was computed from.
@@ -90,6 +105,8 @@ public:
     [[nodiscard]] WeightsActions* weightsActions() const { return weightsActions_; }
     /// Predict, then reveal: the round, its actions and keys.
     [[nodiscard]] PredictActions* predictActions() const { return predict_; }
+    /// File → Open Model…, Recent Models, Close Model, and model folders dropped on the window.
+    [[nodiscard]] ModelActions* modelActions() const { return modelActions_; }
     /// Default text size, and back to it with every dock shown where it starts and the window's
     /// starting size (View → Reset to Defaults).
     static constexpr double kDefaultPointSize = 13.0;
@@ -125,6 +142,8 @@ public:
     /// Shown above the heatmap while the weights are the random preset's: they mean nothing.
     [[nodiscard]] UntrainedBanner* untrainedBanner() const { return untrainedBanner_; }
     [[nodiscard]] MessageBar* messageBar() const { return messageBar_; }
+    /// Under the tokens, for a trained model: the five most likely next tokens.
+    [[nodiscard]] QLabel* nextTokensLabel() const { return nextTokens_; }
     /// Above the heatmap during a predict round: the question, then the outcome.
     [[nodiscard]] PredictBanner* predictBanner() const { return predictBanner_; }
     /// Beside the sentence's label until dismissed: three things to try.
@@ -139,6 +158,8 @@ signals:
     /// A new result is on screen (new trace, or the same trace shown for another head).
     void traceChanged();
     void busyChanged(bool busy);
+    /// A trained model was opened or closed.
+    void modelChanged();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -158,6 +179,8 @@ private:
     void updateStatusText();
     /// Banner for the random preset, unknown words marked in the token strip (teaching model).
     void showTeachingState();
+    /// The next-token line of a trained model's trace (hidden for the other models).
+    void showNextTokens();
 
     void scheduleCompute();
     void startCompute();
@@ -195,7 +218,10 @@ private:
     bool lastRequestViewOnly_ = false;
     quint64 viewOnlyRequest_ = 0;  ///< id of the last request that only remade the sources
 
+    std::shared_ptr<const gpt2::Gpt2Model> model_;
     std::shared_ptr<const AttentionTrace> trace_;
+    std::shared_ptr<const ModelRun> run_;  ///< the forward pass trace_ is a layer of
+    int traceLayer_ = 0;
     QString traceSentence_;
     SourceOptions sourceOptions_;  ///< what sources_ were made with
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources_;
@@ -208,6 +234,7 @@ private:
     QLabel* sentenceLabel_ = nullptr;
     QPlainTextEdit* sentenceEdit_ = nullptr;
     TokenStrip* tokenStrip_ = nullptr;
+    QLabel* nextTokens_ = nullptr;
     UntrainedBanner* untrainedBanner_ = nullptr;
     FirstRunHint* firstRunHint_ = nullptr;
     PredictBanner* predictBanner_ = nullptr;
@@ -239,6 +266,7 @@ private:
     ClassroomActions* classroom_ = nullptr;
     SessionActions* sessionActions_ = nullptr;
     PredictActions* predict_ = nullptr;
+    ModelActions* modelActions_ = nullptr;
 };
 
 }  // namespace attnviz::ui

@@ -18,6 +18,8 @@
 
 #include "core/base/Errors.h"
 #include "core/formats/MatrixCsv.h"
+#include "core/gpt2/Gpt2Model.h"
+#include "core/model/TeachingConfig.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
@@ -27,6 +29,8 @@
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
+#include "ui/shell/MessageBar.h"
+#include "ui/shell/ModelActions.h"
 #include "ui/shell/PredictActions.h"
 
 namespace attnviz::ui {
@@ -119,6 +123,13 @@ Session SessionActions::currentSession() const {
     session.view.colormap = window_->colorMapName().toStdString();
     session.view.weightsRange = window_->viewSettings().weightsRange;
     session.predict = window_->predictActions()->round();
+    if (const auto model = window_->model()) {
+        // Without the model (closed, or its folder gone) the window shows the teaching model.
+        session.model = SessionModel{std::filesystem::absolute(model->checkpoint().folder()).string(),
+                                     window_->currentLayer(), window_->currentHead()};
+        session.config = teachingConfig();
+        session.view.head = 0;
+    }
     return session;
 }
 
@@ -132,6 +143,7 @@ bool SessionActions::openSession(const QString& path) {
     }
     // Read and checked in full before anything changes: a refused file leaves the window alone.
     loading_ = true;
+    if (window_->model()) window_->setModel(nullptr);
     window_->setConfig(session.config);
     window_->setSentence(QString::fromStdString(session.sentence));
     ViewSettings view = window_->viewSettings();
@@ -142,12 +154,27 @@ bool SessionActions::openSession(const QString& path) {
     window_->recomputeNow();
     // Shown once the session's sentence is on screen (PredictActions waits for its result).
     window_->predictActions()->setRound(session.predict, QString::fromStdString(session.sentence));
+    if (session.model) openSessionModel(*session.model);
     loading_ = false;
     currentPath_ = path;
     rememberRecent(path);
     updateTitle();
     emit sessionOpened(path);
     return true;
+}
+
+void SessionActions::openSessionModel(const SessionModel& model) {
+    const QString folder = QString::fromStdString(model.folder);
+    if (QFileInfo(folder).isDir()) {
+        window_->modelActions()->openModel(folder, model.layer, model.head);
+        return;
+    }
+    // The teaching model stays; the message waits for its result, which would hide it.
+    const QString message =
+        tr("The session's model folder %1 is gone: it opens on the teaching model instead.").arg(folder);
+    connect(window_, &MainWindow::traceChanged, window_->messageBar(),
+            [bar = window_->messageBar(), message] { bar->showMessage(message); }, Qt::SingleShotConnection);
+    emit failed(message);
 }
 
 bool SessionActions::saveSession(const QString& path) {

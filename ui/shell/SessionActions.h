@@ -66,6 +66,8 @@ protected:
 
 private:
     void openWithDialog();
+    /// Opens the session's model (on a worker thread), or says its folder is gone.
+    void openSessionModel(const SessionModel& model);
     void save();
     void saveAsWithDialog();
     void showExportDialog();

@@ -1,0 +1,191 @@
+// A trained GPT-2 checkpoint in the window (Gpt2Window*): opened off the GUI thread, a layer and a
+// head chosen, the heatmap's weights and the next-token line against the independent numpy
+// reference (tests/reference/gpt2, run at test time by the fixture gpt2_forward_references on the
+// checkpoints make_checkpoints.py writes); a damaged folder leaves the window as it was; sessions
+// remember the model and say when its folder is gone.
+#include <QLabel>
+#include <QSignalSpy>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include "core/formats/SessionFile.h"
+#include "core/gpt2/Gpt2Model.h"
+#include "core/model/TeachingConfig.h"
+#include "tests/support/TempFolder.h"
+#include "tests/support/WindowTestSupport.h"
+#include "ui/heatmap/MatrixSource.h"
+#include "ui/panels/ControlsPanel.h"
+#include "ui/shell/ModelActions.h"
+#include "ui/shell/SessionActions.h"
+
+namespace attnviz::ui {
+namespace {
+
+using namespace attnviz::ui::testing;
+
+std::filesystem::path checkpoint(const std::string& name) {
+    return std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / name;
+}
+
+/// The numpy reference's forward pass of forward_sentences.json's sentence `index` on checkpoint.
+nlohmann::json reference(const std::string& name, int index) {
+    std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) /
+                     (name + "_" + std::to_string(index) + ".json"));
+    if (!in) return nullptr;
+    return nlohmann::json::parse(in);
+}
+
+constexpr const char* kSentence = "The cat sat on the mat.";  // forward_sentences.json's first
+
+/// Opens folder through the window's File → Open Model action path and waits for it to be read.
+::testing::AssertionResult opens(MainWindow& window, const std::filesystem::path& folder) {
+    QSignalSpy finished(window.modelActions(), &ModelActions::loadFinished);
+    window.modelActions()->openModel(QString::fromStdString(folder.string()));
+    if (!waitUntil([&] { return finished.count() > 0; }))
+        return ::testing::AssertionFailure() << "opening " << folder << " never finished";
+    return ::testing::AssertionSuccess();
+}
+
+/// True once the window shows layer `layer`, head `head` of the model for sentence, idle.
+bool showsModelLayer(const MainWindow& window, const QString& sentence, int layer, int head) {
+    const auto trace = window.currentTrace();
+    const auto source = window.currentSource(Step::Weights);
+    return !window.isBusy() && trace && trace->origin() != nullptr && trace->origin()->layer == layer &&
+           window.currentTraceSentence() == sentence && source && source->head() == head;
+}
+
+void chooseHead(MainWindow& window, int head) {
+    ViewSettings view = window.viewSettings();
+    view.head = head;
+    window.setViewSettings(view);
+}
+
+TEST(Gpt2WindowTest, LayerTwoHeadThreeShowTheNumpyReferencesWeightsAndNextTokens) {
+    const nlohmann::json expected = reference("f32", 0);
+    ASSERT_FALSE(expected.is_null()) << "the numpy reference is missing (fixture gpt2_forward_references)";
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    ASSERT_TRUE(opens(window, checkpoint("f32")));
+    ASSERT_NE(window.model(), nullptr) << window.message().toStdString();
+    window.setSentence(QString::fromUtf8(kSentence));
+    window.controls()->setLayer(1);  // "Layer 2 of 2"
+    chooseHead(window, 2);           // "Head 3 of 4"
+    ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 1, 2); }))
+        << window.message().toStdString();
+
+    const auto ids = expected.at("token_ids").get<std::vector<int>>();
+    const auto& tokens = window.currentTrace()->tokens();
+    ASSERT_EQ(tokens.size(), ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) EXPECT_EQ(tokens[i].id, ids[i]) << "token " << i;
+    const auto source = window.currentSource(Step::Weights);
+    const nlohmann::json& weights = expected.at("attentions").at(1).at(2);
+    for (int row = 0; row < source->rows(); ++row)
+        for (int col = 0; col < source->cols(); ++col)
+            EXPECT_NEAR(source->value(row, col), weights.at(row).at(col).get<double>(), 1e-4)
+                << "row " << row << ", column " << col;
+
+    // The next-token line lists numpy's five, most likely first, with their probabilities.
+    const auto& next = window.currentTrace()->origin()->nextTokens;
+    const nlohmann::json& expectedNext = expected.at("next_tokens");
+    ASSERT_EQ(next.size(), expectedNext.size());
+    for (std::size_t i = 0; i < next.size(); ++i) {
+        EXPECT_EQ(next[i].id, expectedNext.at(i).at("id").get<int>()) << "next token " << i;
+        EXPECT_NEAR(next[i].probability, expectedNext.at(i).at("p").get<double>(), 1e-4) << "next token " << i;
+    }
+    ASSERT_TRUE(window.nextTokensLabel()->isVisible());
+    const QString line = window.nextTokensLabel()->text();
+    qsizetype from = 0;
+    for (const auto& guess : next) {  // each named, in the model's order
+        const qsizetype at = line.indexOf(QString::fromStdString(guess.text).toHtmlEscaped(), from);
+        EXPECT_GE(at, from) << guess.text << " in " << line.toStdString();
+        from = std::max(from, at);
+    }
+}
+
+TEST(Gpt2WindowTest, AnotherLayerOrHeadReusesTheForwardPass) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    ASSERT_TRUE(opens(window, checkpoint("f32")));
+    window.setSentence(QString::fromUtf8(kSentence));
+    ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 0, 0); }));
+    const auto run = window.currentRun();
+    ASSERT_NE(run, nullptr);
+    window.controls()->setLayer(1);
+    chooseHead(window, kAllHeads);
+    ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 1, kAllHeads); }));
+    EXPECT_EQ(window.currentRun(), run) << "a new forward pass was made for another layer";
+}
+
+TEST(Gpt2WindowTest, ADamagedFolderLeavesTheWindowAsItWasAndSaysWhy) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    const auto before = window.currentTrace();
+    const AttentionConfig config = window.config();
+    for (const char* bad : {"bad_truncated", "bad_model_type_bert", "bad_pytorch_bin_only"}) {
+        ASSERT_TRUE(opens(window, checkpoint(bad)));
+        EXPECT_EQ(window.model(), nullptr) << bad;
+        EXPECT_EQ(window.currentTrace(), before) << bad;
+        EXPECT_EQ(window.config(), config) << bad;
+        EXPECT_TRUE(window.message().startsWith(QStringLiteral("This model cannot be opened: "))) << bad;
+        EXPECT_TRUE(window.message().contains(QStringLiteral("The window keeps what it had."))) << bad;
+        EXPECT_FALSE(window.message().contains(QLatin1Char('\n'))) << bad;
+    }
+    // The loader's own words: pytorch_model.bin (a pickle) is refused, asking for model.safetensors.
+    EXPECT_TRUE(window.message().contains(QStringLiteral("model.safetensors"))) << window.message().toStdString();
+}
+
+TEST(Gpt2WindowTest, ASessionRemembersTheModelItsLayerAndHead) {
+    const attnviz::testing::TempFolder folder;
+    const QString path = QString::fromStdString(folder.file("model.attnviz"));
+    {
+        MainWindow window;
+        window.sessionActions()->setInteractive(false);
+        ASSERT_TRUE(opensOnTheDefaultExample(window));
+        ASSERT_TRUE(opens(window, checkpoint("f32")));
+        window.setSentence(QString::fromUtf8(kSentence));
+        window.controls()->setLayer(1);
+        chooseHead(window, 2);
+        ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 1, 2); }));
+        ASSERT_TRUE(window.sessionActions()->saveSession(path));
+    }
+    const Session saved = loadSession(folder.path() / "model.attnviz");
+    ASSERT_TRUE(saved.model.has_value());
+    EXPECT_EQ(std::filesystem::path(saved.model->folder), std::filesystem::absolute(checkpoint("f32")));
+    EXPECT_EQ(saved.model->layer, 1);
+    EXPECT_EQ(saved.model->head, 2);
+
+    MainWindow window;
+    window.sessionActions()->setInteractive(false);
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    QSignalSpy finished(window.modelActions(), &ModelActions::loadFinished);
+    ASSERT_TRUE(window.sessionActions()->openSession(path));
+    ASSERT_TRUE(waitUntil([&] { return finished.count() > 0; }));
+    ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 1, 2); }))
+        << window.message().toStdString();
+}
+
+TEST(Gpt2WindowTest, ASessionWhoseModelFolderIsGoneOpensOnTheTeachingModelAndSaysSo) {
+    const attnviz::testing::TempFolder folder;
+    const std::filesystem::path gone = folder.path() / "gpt2-moved-away";
+    Session session;
+    session.sentence = "The animal was tired.";
+    session.config = teachingConfig();
+    session.model = SessionModel{gone.string(), 1, kAllHeads};
+    saveSession(folder.path() / "gone.attnviz", session);
+
+    MainWindow window;
+    window.sessionActions()->setInteractive(false);
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    ASSERT_TRUE(window.sessionActions()->openSession(QString::fromStdString(folder.file("gone.attnviz"))));
+    ASSERT_TRUE(waitForResult(window, QStringLiteral("The animal was tired."), teachingConfig()));
+    EXPECT_EQ(window.model(), nullptr);
+    EXPECT_TRUE(window.message().contains(QString::fromStdString(gone.string()))) << window.message().toStdString();
+    EXPECT_TRUE(window.message().contains(QStringLiteral("teaching model"))) << window.message().toStdString();
+}
+
+}  // namespace
+}  // namespace attnviz::ui

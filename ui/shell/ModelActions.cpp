@@ -1,0 +1,195 @@
+#include "ui/shell/ModelActions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMenu>
+#include <QMimeData>
+#include <QUrl>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <new>
+
+#include "core/gpt2/Gpt2Model.h"
+#include "ui/export/FilePath.h"
+#include "ui/i18n/CoreMessages.h"
+#include "ui/shell/AppSettings.h"
+#include "ui/shell/MainWindow.h"
+#include "ui/shell/MessageBar.h"
+
+namespace attnviz::ui {
+namespace {
+
+/// The first local folder a drag carries, or an empty string (files are the sessions' business).
+QString droppedFolder(const QMimeData* mime) {
+    if (mime == nullptr || !mime->hasUrls()) return {};
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile() && QFileInfo(url.toLocalFile()).isDir()) return url.toLocalFile();
+    }
+    return {};
+}
+
+}  // namespace
+
+ModelActions::ModelActions(MainWindow* window) : QObject(window), window_(window) {
+    QMenu* file = window_->fileMenu();
+    QAction* quit = file->actions().isEmpty() ? nullptr : file->actions().constLast();
+    open_ = new QAction(this);
+    open_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    connect(open_, &QAction::triggered, this, &ModelActions::openWithDialog);
+    recentMenu_ = new QMenu(window_);
+    close_ = new QAction(this);
+    close_->setEnabled(false);
+    connect(close_, &QAction::triggered, this, &ModelActions::closeModel);
+    file->insertAction(quit, open_);
+    file->insertMenu(quit, recentMenu_);
+    file->insertAction(quit, close_);
+    file->insertSeparator(quit);
+    connect(window_, &MainWindow::modelChanged, this,
+            [this] { close_->setEnabled(window_->model() != nullptr); });
+    retranslateUi();
+    window_->setAcceptDrops(true);
+    window_->installEventFilter(this);
+}
+
+ModelActions::~ModelActions() {
+    if (loading_ != nullptr) {
+        loading_->disconnect(this);
+        loading_->waitForFinished();
+    }
+}
+
+void ModelActions::retranslateUi() {
+    open_->setText(tr("Open &Model…"));
+    open_->setToolTip(tr("Open a GPT-2-family model folder (config.json, model.safetensors and its tokenizer files)"));
+    recentMenu_->setTitle(tr("Recent Mo&dels"));
+    close_->setText(tr("Close Mode&l"));
+    close_->setToolTip(tr("Back to the teaching model"));
+    rebuildRecentMenu();
+}
+
+bool ModelActions::event(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    return QObject::event(event);
+}
+
+ModelLoad ModelActions::load(const QString& folder) {
+    ModelLoad result;
+    result.folder = folder;
+    try {
+        result.model = std::make_shared<const gpt2::Gpt2Model>(gpt2::Gpt2Model::open(toPath(folder)));
+    } catch (const std::bad_alloc&) {
+        result.error = tr("not enough memory to open this model");
+    } catch (const std::exception& error) {
+        result.error = translatedFailure(error);
+    }
+    return result;
+}
+
+void ModelActions::openModel(const QString& folder, std::optional<int> layer, std::optional<int> head) {
+    if (loading_ != nullptr) {  // the newest open wins: the older one finishes unseen
+        loading_->disconnect(this);
+        connect(loading_, &QFutureWatcherBase::finished, loading_, &QObject::deleteLater);
+    }
+    pendingLayer_ = layer;
+    pendingHead_ = head;
+    loading_ = new QFutureWatcher<ModelLoad>(this);
+    connect(loading_, &QFutureWatcherBase::finished, this, &ModelActions::onLoaded);
+    loading_->setFuture(QtConcurrent::run([folder] { return load(folder); }));
+}
+
+void ModelActions::onLoaded() {
+    const ModelLoad result = loading_->result();
+    loading_->deleteLater();
+    loading_ = nullptr;
+    if (!result.model) {
+        const QString message =
+            tr("This model cannot be opened: %1. The window keeps what it had.").arg(result.error);
+        window_->messageBar()->showMessage(message);
+        emit failed(message);
+        emit loadFinished();
+        return;
+    }
+    window_->setModel(result.model, pendingLayer_.value_or(0), pendingHead_);
+    rememberRecent(result.folder);
+    emit modelOpened(result.folder);
+    emit loadFinished();
+}
+
+void ModelActions::closeModel() { window_->setModel(nullptr); }
+
+QStringList ModelActions::recentModels() const { return AppSettings().recentModels(); }
+
+void ModelActions::rememberRecent(const QString& folder) {
+    const QString absolute = QDir(folder).absolutePath();
+    QStringList folders = recentModels();
+    folders.removeAll(absolute);
+    folders.prepend(absolute);
+    while (folders.size() > kMaxRecent) folders.removeLast();
+    AppSettings settings;
+    settings.setRecentModels(folders);
+    QDir parent(absolute);
+    if (parent.cdUp()) settings.setModelFolder(parent.absolutePath());
+    rebuildRecentMenu();
+}
+
+void ModelActions::openRecent(const QString& folder) {
+    if (!QFileInfo(folder).isDir()) {  // moved or deleted since: forgotten, and said so
+        QStringList folders = recentModels();
+        folders.removeAll(folder);
+        AppSettings().setRecentModels(folders);
+        rebuildRecentMenu();
+        const QString message =
+            tr("The model folder %1 no longer exists; it was removed from the recent models.").arg(folder);
+        window_->messageBar()->showMessage(message);
+        emit failed(message);
+        return;
+    }
+    openModel(folder);
+}
+
+void ModelActions::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const QStringList folders = recentModels();
+    for (int i = 0; i < folders.size(); ++i) {
+        QAction* action = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir(folders[i]).dirName()));
+        action->setToolTip(folders[i]);
+        action->setStatusTip(folders[i]);
+        const QString folder = folders[i];
+        connect(action, &QAction::triggered, this, [this, folder] { openRecent(folder); });
+    }
+    recentMenu_->setEnabled(!folders.isEmpty());
+}
+
+void ModelActions::openWithDialog() {
+    const QString folder =
+        QFileDialog::getExistingDirectory(window_, tr("Open Model Folder"), AppSettings().modelFolder());
+    if (!folder.isEmpty()) openModel(folder);
+}
+
+bool ModelActions::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == window_) {
+        if (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove) {
+            auto* drag = static_cast<QDragMoveEvent*>(event);
+            if (!droppedFolder(drag->mimeData()).isEmpty()) {
+                drag->acceptProposedAction();
+                return true;
+            }
+        } else if (event->type() == QEvent::Drop) {
+            auto* drop = static_cast<QDropEvent*>(event);
+            const QString folder = droppedFolder(drop->mimeData());
+            if (!folder.isEmpty()) {
+                drop->acceptProposedAction();
+                openModel(folder);
+                return true;
+            }
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+}  // namespace attnviz::ui
