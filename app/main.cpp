@@ -15,6 +15,7 @@
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
 #include "ui/shell/MainWindow.h"
+#include "ui/shell/ModelActions.h"
 #include "ui/shell/SessionActions.h"
 
 namespace {
@@ -57,6 +58,9 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
     if (options.text) window.setSentence(*options.text);
     window.show();
     if (!options.sessionPath.isEmpty()) window.sessionActions()->openSession(options.sessionPath);
+    // Read on a worker thread, as File → Open Model… does: a folder that cannot be used is
+    // said in the window's message bar, which keeps the teaching model.
+    if (!options.modelFolder.isEmpty()) window.modelActions()->openModel(options.modelFolder);
     if (weights) {
         try {
             window.setConfig(attnviz::replaceWeights(window.config(), *weights));

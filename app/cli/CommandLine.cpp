@@ -115,7 +115,8 @@ CommandLine parseWindow(const QStringList& arguments) {
     const QCommandLineOption version(QStringList{QStringLiteral("v"), QStringLiteral("version")});
     const QCommandLineOption text(QStringLiteral("text"), QString(), QStringLiteral("sentence"));
     const QCommandLineOption weights(QStringLiteral("weights"), QString(), QStringLiteral("file"));
-    parser.addOptions({help, version, text, weights});
+    const QCommandLineOption model(QStringLiteral("model"), QString(), QStringLiteral("folder"));
+    parser.addOptions({help, version, text, weights, model});
     if (!parser.parse(cleaned)) fail(parser.errorText() + mainHint());
 
     CommandLine result;
@@ -139,6 +140,12 @@ CommandLine parseWindow(const QStringList& arguments) {
         if (parser.values(weights).size() > 1) fail(QStringLiteral("--weights is given more than once") + mainHint());
         if (parser.value(weights).isEmpty()) fail(QStringLiteral("--weights: give a file") + mainHint());
         result.window.weightsPath = parser.value(weights);
+    }
+    if (parser.isSet(model)) {
+        if (parser.values(model).size() > 1) fail(QStringLiteral("--model is given more than once") + mainHint());
+        if (parser.value(model).isEmpty()) fail(QStringLiteral("--model: give a model folder") + mainHint());
+        if (parser.isSet(weights)) fail(QStringLiteral("--weights cannot be used with --model (the model has its own)") + mainHint());
+        result.window.modelFolder = parser.value(model);
     }
     return result;
 }
@@ -331,7 +338,7 @@ CommandLine parseCommandLine(const QStringList& arguments) {
 
 QString mainHelpText() {
     return QStringLiteral(
-        "Usage: attnviz [FILE.attnviz | --text SENTENCE] [--weights FILE]\n"
+        "Usage: attnviz [FILE.attnviz | --text SENTENCE] [--weights FILE | --model DIR]\n"
         "       attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
         "\n"
         "AttnViz shows every number of softmax(QK^T/sqrt(d_k) + mask)·V for a sentence.\n"
@@ -345,6 +352,9 @@ QString mainHelpText() {
         "  --weights FILE               use W_Q, W_K, W_V, W_O from a weights JSON file, a folder of\n"
         "                               W_Q.npy … W_O.npy, or one of those .npy files\n"
         "                               example: attnviz --weights trained.json\n"
+        "  --model DIR                  a trained GPT-2-family model folder (config.json,\n"
+        "                               model.safetensors, vocab.json + merges.txt or tokenizer.json)\n"
+        "                               example: attnviz --model ~/models/gpt2 --text \"The cat\"\n"
         "\n"
         "The window opens on the teaching model: every dimension of X, Q, K and V has a name and\n"
         "W_Q … W_O are written by named rules (Projections: Random gives untrained weights).\n"

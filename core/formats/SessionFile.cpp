@@ -130,7 +130,7 @@ json modelToJson(const SessionModel& model) {
 /// A count from 1 (layer, head) as stored, 0-based; refused with `expected` below 1 or too large.
 int readCountedFromOne(const JsonReader& value, ErrorCode expected) {
     const std::uint64_t number = value.unsignedInteger(expected);
-    if (number < 1 || number > static_cast<std::uint64_t>(limits::kMaxHeads)) value.failKind(expected);
+    if (number < 1 || number > static_cast<std::uint64_t>(limits::kMaxHeads)) value.fail(expected);
     return static_cast<int>(number) - 1;
 }
 
@@ -138,7 +138,8 @@ SessionModel modelFromJson(const JsonReader& object) {
     object.object({"folder", "layer", "head"});
     SessionModel model;
     const JsonReader folder = object.required("folder");
-    if (!folder.isString() || folder.string().empty()) folder.failKind(ErrorCode::SessionModelFolder);
+    if (!folder.isString()) folder.failKind(ErrorCode::SessionModelFolder);
+    if (folder.string().empty()) folder.fail(ErrorCode::SessionModelFolder);
     model.folder = folder.string();
     if (const auto layer = object.field("layer")) model.layer = readCountedFromOne(*layer, ErrorCode::SessionModelLayer);
     if (const auto head = object.field("head")) {

@@ -174,7 +174,7 @@ void ControlsPanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
-        applyModelState();  // the tooltips of the controls a model sets say why they are off
+        if (model_) applyModelState();  // the tooltips of the controls a model sets say why they are off
     }
     if (event->type() == QEvent::PaletteChange) updateDerivedLabels();  // the warning's red follows the theme
 }

@@ -59,8 +59,8 @@ public:
     void setWeightsRange(WeightsRange range);
 
     /// Shows the trained model's group (name, sizes, layer, Close model) and disables the controls
-    /// that set weights or sizes, which the model sets; nullopt: back to the teaching controls.
-    /// The layer goes back to the first. Emits nothing.
+    /// that set weights or sizes, which the model sets; nullopt: every control enabled again
+    /// (setConfig then disables those its preset fixes). The layer goes back to the first. Emits nothing.
     void showModel(const std::optional<ModelSummary>& model);
     [[nodiscard]] bool hasModel() const { return model_.has_value(); }
     /// The layer the views show (0-based); 0 without a model.

@@ -51,6 +51,17 @@ TEST(CommandLineWindow, ASessionFileATextAndWeights) {
     EXPECT_EQ(text.window.weightsPath, QStringLiteral("trained.json"));
 }
 
+TEST(CommandLineWindow, AModelFolderOpensTheWindowOnIt) {
+    const CommandLine model = parse({"--model", "/models/gpt2", "--text", "The cat"});
+    EXPECT_EQ(model.action, Action::OpenWindow);
+    EXPECT_EQ(model.window.modelFolder, QStringLiteral("/models/gpt2"));
+    EXPECT_EQ(model.window.text, QStringLiteral("The cat"));
+    const CommandLine withWeights = parse({"--model", "/models/gpt2", "--weights", "trained.json"});
+    EXPECT_EQ(withWeights.action, Action::UsageError);
+    EXPECT_TRUE(withWeights.error.startsWith(QStringLiteral("--weights cannot be used with --model"))) << withWeights.error.toStdString();
+    EXPECT_EQ(parse({"--model", ""}).action, Action::UsageError);
+}
+
 TEST(CommandLineWindow, HelpAndVersionInEitherSpelling) {
     EXPECT_EQ(parse({"--help"}).action, Action::ShowHelp);
     EXPECT_EQ(parse({"-h"}).action, Action::ShowHelp);

@@ -165,6 +165,43 @@ TEST(SessionFile, EveryFieldOfThePredictRoundIsOptional) {
     EXPECT_TRUE(hidden.guesses().empty());
 }
 
+TEST(SessionFile, ATrainedModelIsWrittenWithLayerAndHeadCountedFromOneAndReadBack) {
+    Session session = richSession();
+    session.model = SessionModel{"/home/me/models/gpt2", 2, 4};
+    const nlohmann::json written = nlohmann::json::parse(sessionToJson(session));
+    EXPECT_EQ(written.at("model"),
+              nlohmann::json({{"folder", "/home/me/models/gpt2"}, {"layer", 3}, {"head", 5}}));
+    EXPECT_EQ(readSession(written.dump()), session);
+    session.model->head = kAllHeads;
+    EXPECT_EQ(nlohmann::json::parse(sessionToJson(session)).at("model").at("head"), "mean");
+    EXPECT_EQ(readSession(sessionToJson(session)), session);
+
+    nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
+    EXPECT_FALSE(root.contains("model")) << "written only while a model is shown";
+    EXPECT_FALSE(readSession(root.dump()).model.has_value());
+    root["model"] = {{"folder", "gpt2"}};
+    const Session defaults = readSession(root.dump());
+    ASSERT_TRUE(defaults.model.has_value());
+    EXPECT_EQ(defaults.model->layer, 0) << "absent: layer 1";
+    EXPECT_EQ(defaults.model->head, 0) << "absent: head 1";
+}
+
+TEST(SessionFile, AModelThatCannotBeRightIsRefusedNamingTheField) {
+    const auto refusal = [](const nlohmann::json& model) {
+        nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));
+        root["model"] = model;
+        return messageOf<FormatError>([&] { (void)readSession(root.dump()); });
+    };
+    EXPECT_EQ(refusal({{"folder", "gpt2"}, {"layer", 0}}), "session.model.layer: expected a layer number counted from 1");
+    EXPECT_EQ(refusal({{"folder", "gpt2"}, {"head", "all"}}),
+              "session.model.head: expected a head number counted from 1, or \"mean\" (got a string)");
+    EXPECT_EQ(refusal({{"folder", "gpt2"}, {"head", 0}}),
+              "session.model.head: expected a head number counted from 1, or \"mean\"");
+    EXPECT_EQ(refusal({{"folder", ""}}), "session.model.folder: expected the model's folder (a path)");
+    EXPECT_NE(refusal({{"layer", 1}}).find("folder"), std::string::npos);
+    EXPECT_NE(refusal({{"folder", "gpt2"}, {"heads", 1}}).find("unknown field \"heads\""), std::string::npos);
+}
+
 TEST(SessionFile, ARoundThatCannotBeRightIsRefusedNamingTheField) {
     const auto refusal = [](const nlohmann::json& predict) {
         nlohmann::json root = nlohmann::json::parse(sessionToJson(richSession()));

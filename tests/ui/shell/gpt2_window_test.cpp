@@ -3,7 +3,13 @@
 // reference (tests/reference/gpt2, run at test time by the fixture gpt2_forward_references on the
 // checkpoints make_checkpoints.py writes); a damaged folder leaves the window as it was; sessions
 // remember the model and say when its folder is gone.
+#include <QAction>
+#include <QDir>
 #include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QComboBox>
 #include <QSignalSpy>
 
 #include <filesystem>
@@ -19,6 +25,7 @@
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/MatrixSource.h"
 #include "ui/panels/ControlsPanel.h"
+#include "ui/shell/AppSettings.h"
 #include "ui/shell/ModelActions.h"
 #include "ui/shell/SessionActions.h"
 
@@ -136,6 +143,50 @@ TEST(Gpt2WindowTest, ADamagedFolderLeavesTheWindowAsItWasAndSaysWhy) {
     }
     // The loader's own words: pytorch_model.bin (a pickle) is refused, asking for model.safetensors.
     EXPECT_TRUE(window.message().contains(QStringLiteral("model.safetensors"))) << window.message().toStdString();
+}
+
+TEST(Gpt2WindowTest, RecentModelsKeepTheLastFiveAndForgetAVanishedFolderSayingSo) {
+    const attnviz::testing::TempFolder folder;
+    const QString gone = QString::fromStdString((folder.path() / "moved-away").string());
+    AppSettings().setRecentModels({gone});
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    const auto before = window.currentTrace();
+    QSignalSpy failed(window.modelActions(), &ModelActions::failed);
+    ASSERT_EQ(window.modelActions()->recentMenu()->actions().size(), 1);
+    window.modelActions()->recentMenu()->actions().constFirst()->trigger();
+    ASSERT_EQ(failed.count(), 1);
+    EXPECT_TRUE(window.message().contains(gone)) << window.message().toStdString();
+    EXPECT_TRUE(window.modelActions()->recentModels().isEmpty());
+    EXPECT_EQ(window.currentTrace(), before);
+
+    // Opened models go first, at most five, each once.
+    for (const char* name : {"f32", "f16", "bf16", "f32_prefixed", "f32_lm_head", "f32_mask_buffers", "f16"})
+        ASSERT_TRUE(opens(window, checkpoint(name)));
+    const QStringList recent = window.modelActions()->recentModels();
+    ASSERT_EQ(recent.size(), ModelActions::kMaxRecent);
+    EXPECT_EQ(QDir(recent.front()).dirName(), QStringLiteral("f16"));
+    EXPECT_EQ(QDir(recent.back()).dirName(), QStringLiteral("bf16")) << recent.join(QLatin1Char(' ')).toStdString();
+    EXPECT_EQ(recent.count(recent.front()), 1);
+}
+
+TEST(Gpt2WindowTest, ClosingTheModelGoesBackToTheTeachingModelAndEnablesItsControls) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    ASSERT_TRUE(opens(window, checkpoint("f32")));
+    ASSERT_NE(window.model(), nullptr);
+    EXPECT_FALSE(window.controls()->dModelBox()->isEnabled());
+    EXPECT_TRUE(window.controls()->dModelBox()->toolTip().contains(QStringLiteral("f32")));
+    EXPECT_FALSE(window.controls()->presetBox()->isEnabled());
+    EXPECT_TRUE(window.controls()->closeModelButton()->isVisible());
+    window.controls()->closeModelButton()->click();
+    EXPECT_EQ(window.model(), nullptr);
+    EXPECT_TRUE(window.controls()->headsBox()->isEnabled());
+    EXPECT_TRUE(window.controls()->presetBox()->isEnabled());
+    EXPECT_FALSE(window.controls()->closeModelButton()->isVisible());
+    ASSERT_TRUE(waitForResult(window, window.sentence(), teachingConfig())) << window.message().toStdString();
+    EXPECT_EQ(window.currentTrace()->origin(), nullptr);
+    EXPECT_FALSE(window.nextTokensLabel()->isVisible());
 }
 
 TEST(Gpt2WindowTest, ASessionRemembersTheModelItsLayerAndHead) {
