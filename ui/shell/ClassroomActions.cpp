@@ -11,6 +11,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 
+#include "core/model/TeachingConfig.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
 #include "ui/labs/WhyScaleChart.h"
@@ -142,8 +143,14 @@ void ClassroomActions::saveSettings() {
     presentation_->leave();
     AppSettings settings;
     settings.setTheme(currentTheme());
-    settings.setView(window_->viewSettings());
-    settings.setSession(window_->sentence(), window_->config());
+    ViewSettings view = window_->viewSettings();
+    AttentionConfig config = window_->config();
+    if (window_->model()) {  // the next start opens on the teaching model (a model is opened again by hand)
+        view.head = 0;
+        config = teachingConfig();
+    }
+    settings.setView(view);
+    settings.setSession(window_->sentence(), config);
 }
 
 void ClassroomActions::resetToDefaults() {

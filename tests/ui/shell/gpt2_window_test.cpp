@@ -23,8 +23,10 @@
 #include "core/model/TeachingConfig.h"
 #include "tests/support/TempFolder.h"
 #include "tests/support/WindowTestSupport.h"
+#include "ui/export/FigureRenderer.h"
 #include "ui/heatmap/MatrixSource.h"
 #include "ui/panels/ControlsPanel.h"
+#include "ui/panels/TokenStrip.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/ModelActions.h"
 #include "ui/shell/SessionActions.h"
@@ -113,6 +115,22 @@ TEST(Gpt2WindowTest, LayerTwoHeadThreeShowTheNumpyReferencesWeightsAndNextTokens
     }
 }
 
+TEST(Gpt2WindowTest, TheStepsAndTheExportsCaptionNameTheModelLayerAndHead) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    ASSERT_TRUE(opens(window, checkpoint("f32")));
+    window.setSentence(QString::fromUtf8(kSentence));
+    window.controls()->setLayer(1);
+    chooseHead(window, 2);
+    ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 1, 2); }));
+    const QString caption = FigureRenderer::settingsCaption(*window.currentTrace(), Step::Weights, 2, QLocale::c());
+    EXPECT_TRUE(caption.startsWith(QStringLiteral("f32 · layer 2 · head 3"))) << caption.toStdString();
+    // Tokens as the model reads them, each with its vocabulary id on hover.
+    EXPECT_EQ(window.currentTrace()->tokens()[1].text, "\u2423cat");
+    EXPECT_TRUE(window.tokenStrip()->toolTipFor(1).contains(
+        QStringLiteral("Id %1").arg(window.currentTrace()->tokens()[1].id)));
+}
+
 TEST(Gpt2WindowTest, AnotherLayerOrHeadReusesTheForwardPass) {
     MainWindow window;
     ASSERT_TRUE(opensOnTheDefaultExample(window));
@@ -161,8 +179,10 @@ TEST(Gpt2WindowTest, RecentModelsKeepTheLastFiveAndForgetAVanishedFolderSayingSo
     EXPECT_EQ(window.currentTrace(), before);
 
     // Opened models go first, at most five, each once.
-    for (const char* name : {"f32", "f16", "bf16", "f32_prefixed", "f32_lm_head", "f32_mask_buffers", "f16"})
+    for (const char* name : {"f32", "f16", "bf16", "f32_prefixed", "f32_lm_head", "f32_mask_buffers", "f16"}) {
         ASSERT_TRUE(opens(window, checkpoint(name)));
+        ASSERT_NE(window.model(), nullptr) << name << ": " << window.message().toStdString();
+    }
     const QStringList recent = window.modelActions()->recentModels();
     ASSERT_EQ(recent.size(), ModelActions::kMaxRecent);
     EXPECT_EQ(QDir(recent.front()).dirName(), QStringLiteral("f16"));
