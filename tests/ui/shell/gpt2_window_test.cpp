@@ -4,13 +4,22 @@
 // checkpoints make_checkpoints.py writes); a damaged folder leaves the window as it was; sessions
 // remember the model and say when its folder is gone.
 #include <QAction>
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QDir>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QComboBox>
+#include <QMimeData>
 #include <QSignalSpy>
+#include <QUrl>
+
+#include <atomic>
+#include <utility>
+#include <vector>
 
 #include <filesystem>
 #include <fstream>
@@ -23,6 +32,7 @@
 #include "core/model/TeachingConfig.h"
 #include "tests/support/TempFolder.h"
 #include "tests/support/WindowTestSupport.h"
+#include "ui/compute/ComputeController.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/heatmap/MatrixSource.h"
 #include "ui/panels/ControlsPanel.h"
@@ -143,6 +153,55 @@ TEST(Gpt2WindowTest, AnotherLayerOrHeadReusesTheForwardPass) {
     chooseHead(window, kAllHeads);
     ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 1, kAllHeads); }));
     EXPECT_EQ(window.currentRun(), run) << "a new forward pass was made for another layer";
+}
+
+TEST(Gpt2WindowTest, TheWorkerReportsEachLayerAndStopsWhenCancelled) {
+    const auto model = std::make_shared<const gpt2::Gpt2Model>(gpt2::Gpt2Model::open(checkpoint("f32")));
+    ComputeRequest request;
+    request.sentence = QString::fromUtf8(kSentence);
+    request.config = model->attentionConfig();
+    request.model = model;
+    request.layer = 1;
+    std::vector<std::pair<int, int>> progress;
+    const std::atomic<bool> go{false};
+    const ComputeResult done =
+        ComputeController::compute(request, go, [&](int layers, int total) { progress.emplace_back(layers, total); });
+    ASSERT_EQ(done.outcome, ComputeResult::Outcome::Done) << done.error.toStdString();
+    EXPECT_EQ(progress, (std::vector<std::pair<int, int>>{{1, 2}, {2, 2}}));
+    EXPECT_EQ(done.trace->origin()->layer, 1);
+    const std::atomic<bool> stop{true};
+    EXPECT_EQ(ComputeController::compute(request, stop).outcome, ComputeResult::Outcome::Cancelled);
+}
+
+TEST(Gpt2WindowTest, ASentenceLongerThanTheModelReadsIsRefusedAndTheLastResultStays) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    ASSERT_TRUE(opens(window, checkpoint("f32")));  // n_positions 128
+    window.setSentence(QString::fromUtf8(kSentence));
+    ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 0, 0); }));
+    const auto before = window.currentTrace();
+    window.setSentence(QStringLiteral("cat ").repeated(200));
+    ASSERT_TRUE(waitIdle(window));
+    EXPECT_EQ(window.currentTrace(), before);
+    EXPECT_TRUE(window.message().startsWith(QStringLiteral("This text cannot be used: "))) << window.message().toStdString();
+    EXPECT_TRUE(window.message().contains(QStringLiteral("128"))) << window.message().toStdString();
+}
+
+TEST(Gpt2WindowTest, AModelFolderDroppedOnTheWindowIsOpened) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    QSignalSpy finished(window.modelActions(), &ModelActions::loadFinished);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(checkpoint("f32").string()))});
+    const QPointF centre = QRectF(window.rect()).center();
+    QDragEnterEvent enter(centre.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    ASSERT_TRUE(waitUntil([&] { return finished.count() > 0; }));
+    ASSERT_NE(window.model(), nullptr) << window.message().toStdString();
+    EXPECT_EQ(window.model()->name(), "f32");
 }
 
 TEST(Gpt2WindowTest, ADamagedFolderLeavesTheWindowAsItWasAndSaysWhy) {
