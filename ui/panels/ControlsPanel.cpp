@@ -387,6 +387,7 @@ QWidget* ControlsPanel::makeTrainedModelGroup() {
     form->addRow(layerLabel, layer_);
     closeModel_ = new QPushButton;
     form->addRow(closeModel_);
+    modelForm_ = form;
     translate([=, this] {
         box->setTitle(tr("Trained model"));
         layerLabel->setText(tr("Layer"));
@@ -432,9 +433,30 @@ void ControlsPanel::showModel(const std::optional<ModelSummary>& model) {
         for (int i = 0; i < model_->layers; ++i) layer_->addItem(QString(), i);
         layer_->setCurrentIndex(0);
     }
+    moveHeadRow();
     retranslateUi();
     applyModelState();
     updating_ = false;
+}
+
+void ControlsPanel::moveHeadRow() {
+    // With a model the head is chosen beside its layer; without, it is a view setting.
+    QFormLayout* to = model_ ? modelForm_ : viewForm_;
+    QFormLayout* from = model_ ? viewForm_ : modelForm_;
+    int row = -1;
+    QFormLayout::ItemRole role;
+    from->getWidgetPosition(head_, &row, &role);
+    if (row < 0) return;  // already there
+    const QFormLayout::TakeRowResult taken = from->takeRow(row);
+    delete taken.labelItem;  // the items only: the widgets go on to the other form
+    delete taken.fieldItem;
+    if (model_) {
+        int layerRow = -1;
+        to->getWidgetPosition(layer_, &layerRow, &role);
+        to->insertRow(layerRow + 1, headLabel_, head_);
+    } else {
+        to->insertRow(0, headLabel_, head_);
+    }
 }
 
 void ControlsPanel::applyModelState() {
@@ -467,6 +489,8 @@ QWidget* ControlsPanel::makeViewGroup() {
     head_ = choiceBox();
     QLabel* headLabel = rowLabel(head_);
     form->addRow(headLabel, head_);
+    headLabel_ = headLabel;
+    viewForm_ = form;
     colorMap_ = choiceBox();
     colorMap_->addItems(ColorMap::sequentialNames());
     QLabel* colorMapLabel = rowLabel(colorMap_);

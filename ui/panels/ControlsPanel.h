@@ -139,6 +139,8 @@ private:
     QWidget* makeTrainedModelGroup();
     /// Enables the controls a model sets (or not) and says why on their tooltips.
     void applyModelState();
+    /// Puts the head's row beside the layer while a model is open, in the View group otherwise.
+    void moveHeadRow();
     void updateDerivedLabels();
     void rebuildHeadChoices();
     void emitConfigChanged();
@@ -179,6 +181,9 @@ private:
     QLabel* modelSizes_ = nullptr;
     QComboBox* layer_ = nullptr;
     QPushButton* closeModel_ = nullptr;
+    QLabel* headLabel_ = nullptr;
+    QFormLayout* viewForm_ = nullptr;
+    QFormLayout* modelForm_ = nullptr;
 };
 
 }  // namespace attnviz::ui
