@@ -258,7 +258,11 @@ TEST(Gpt2WindowTest, ClosingTheModelGoesBackToTheTeachingModelAndEnablesItsContr
     EXPECT_TRUE(window.controls()->dModelBox()->toolTip().contains(QStringLiteral("f32")));
     EXPECT_FALSE(window.controls()->presetBox()->isEnabled());
     EXPECT_TRUE(window.controls()->closeModelButton()->isVisible());
+    EXPECT_EQ(window.controls()->headBox()->parentWidget(), window.controls()->layerBox()->parentWidget())
+        << "the head is chosen beside the layer";
     window.controls()->closeModelButton()->click();
+    EXPECT_NE(window.controls()->headBox()->parentWidget(), window.controls()->layerBox()->parentWidget())
+        << "back in the View group";
     EXPECT_EQ(window.model(), nullptr);
     EXPECT_TRUE(window.controls()->headsBox()->isEnabled());
     EXPECT_TRUE(window.controls()->presetBox()->isEnabled());
