@@ -115,7 +115,8 @@ CommandLine parseWindow(const QStringList& arguments) {
     const QCommandLineOption version(QStringList{QStringLiteral("v"), QStringLiteral("version")});
     const QCommandLineOption text(QStringLiteral("text"), QString(), QStringLiteral("sentence"));
     const QCommandLineOption weights(QStringLiteral("weights"), QString(), QStringLiteral("file"));
-    parser.addOptions({help, version, text, weights});
+    const QCommandLineOption model(QStringLiteral("model"), QString(), QStringLiteral("folder"));
+    parser.addOptions({help, version, text, weights, model});
     if (!parser.parse(cleaned)) fail(parser.errorText() + mainHint());
 
     CommandLine result;
@@ -139,6 +140,13 @@ CommandLine parseWindow(const QStringList& arguments) {
         if (parser.values(weights).size() > 1) fail(QStringLiteral("--weights is given more than once") + mainHint());
         if (parser.value(weights).isEmpty()) fail(QStringLiteral("--weights: give a file") + mainHint());
         result.window.weightsPath = parser.value(weights);
+    }
+    if (parser.isSet(model)) {
+        if (parser.values(model).size() > 1) fail(QStringLiteral("--model is given more than once") + mainHint());
+        if (parser.value(model).isEmpty()) fail(QStringLiteral("--model: give a model folder") + mainHint());
+        if (parser.isSet(weights)) fail(QStringLiteral("--weights cannot be used with --model: the model's checkpoint gives its weights") + mainHint());
+        if (!files.isEmpty()) fail(QStringLiteral("give either a session file or --model, not both") + mainHint());
+        result.window.modelPath = parser.value(model);
     }
     return result;
 }
@@ -165,6 +173,8 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption seed = valued("seed", "s");
     const QCommandLineOption projections = valued("projections", "name");
     const QCommandLineOption weights = valued("weights", "file");
+    const QCommandLineOption model = valued("model", "folder");
+    const QCommandLineOption layer = valued("layer", "l");
     const QCommandLineOption step = valued("step", "name");
     const QCommandLineOption head = valued("head", "h");
     const QCommandLineOption colormap = valued("colormap", "name");
@@ -177,7 +187,7 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(), QStringLiteral("file"));
     const QCommandLineOption format = valued("format", "name");
     parser.addOptions({help, text, textFile, session, causal, window, global, dModel, heads, temperature, noScale,
-                       noPositions, seed, projections, weights, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
+                       noPositions, seed, projections, weights, model, layer, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
                        format});
 
     QStringList withoutCommand = arguments;
@@ -214,6 +224,34 @@ CommandLine parseExport(const QStringList& arguments) {
             options.inputPath = parser.value(session);
         }
 
+        if (parser.isSet(model)) {
+            if (parser.value(model).isEmpty()) fail(QStringLiteral("--model: give a model folder"));
+            // A trained model's numbers are its checkpoint's and its computation's: nothing may change them.
+            const std::pair<const QCommandLineOption*, const char*> fixed[] = {
+                {&projections, "the model's checkpoint gives its weights"},
+                {&weights, "the model's checkpoint gives its weights"},
+                {&dModel, "the model's config.json gives d_model (n_embd)"},
+                {&heads, "the model's config.json gives the heads (n_head)"},
+                {&seed, "nothing of a model is random"},
+                {&window, "the model computes its own attention (causal, scaled by sqrt(d_k))"},
+                {&global, "the model computes its own attention (causal, scaled by sqrt(d_k))"},
+                {&temperature, "the model computes its own attention (causal, scaled by sqrt(d_k))"},
+                {&noScale, "the model computes its own attention (causal, scaled by sqrt(d_k))"},
+                {&noPositions, "the model adds its own position embeddings"},
+                {&session, "give the sentence with --text or --text-file"}};
+            for (const auto& [option, reason] : fixed)
+                if (parser.isSet(*option))
+                    fail(QStringLiteral("--%1 cannot be used with --model: %2")
+                             .arg(option->names().front(), QString::fromLatin1(reason)));
+            options.modelPath = parser.value(model);
+        }
+        if (parser.isSet(layer)) {
+            if (!parser.isSet(model)) fail(QStringLiteral("--layer needs --model: only a model has layers"));
+            const QString value = parser.value(layer).trimmed();
+            if (value == QLatin1String("0")) fail(QStringLiteral("--layer 0: layers count from 1 (the first layer is --layer 1)"));
+            options.layer = parseInt(QStringLiteral("layer"), value, 1) - 1;
+        }
+
         ConfigOverrides& o = options.overrides;
         if (parser.isSet(causal)) o.causal = true;
         if (parser.isSet(window)) o.window = parseInt(QStringLiteral("window"), parser.value(window), 1);
@@ -229,6 +267,8 @@ CommandLine parseExport(const QStringList& arguments) {
             if (name == QLatin1String("teaching")) o.projections = ProjectionPreset::Teaching;
             else if (name == QLatin1String("random")) o.projections = ProjectionPreset::Random;
             else if (name == QLatin1String("identity")) o.projections = ProjectionPreset::Identity;
+            else if (name == QLatin1String("model"))
+                fail(QStringLiteral("--projections model: a model's projections come from its folder: give --model DIR"));
             else
                 fail(QStringLiteral("--projections: \"%1\" is not one of teaching, random, identity")
                          .arg(parser.value(projections)));
@@ -282,6 +322,8 @@ CommandLine parseExport(const QStringList& arguments) {
                                 ".json or .attnviz, or give --format")
                      .arg(options.output));
         }
+        if (!options.modelPath.isEmpty() && options.writesSession)
+            fail(QStringLiteral("a session of a model is saved from the window (File → Save Session), not by export"));
     } catch (const UsageProblem& problem) {
         fail(problem.message + exportHint());
     }
