@@ -144,9 +144,8 @@ CommandLine parseWindow(const QStringList& arguments) {
     if (parser.isSet(model)) {
         if (parser.values(model).size() > 1) fail(QStringLiteral("--model is given more than once") + mainHint());
         if (parser.value(model).isEmpty()) fail(QStringLiteral("--model: give a model folder") + mainHint());
-        if (parser.isSet(weights)) fail(QStringLiteral("--weights cannot be used with --model: the model's checkpoint gives its weights") + mainHint());
-        if (!files.isEmpty()) fail(QStringLiteral("give either a session file or --model, not both") + mainHint());
-        result.window.modelPath = parser.value(model);
+        if (parser.isSet(weights)) fail(QStringLiteral("--weights cannot be used with --model (the model has its own)") + mainHint());
+        result.window.modelFolder = parser.value(model);
     }
     return result;
 }
@@ -373,7 +372,7 @@ CommandLine parseCommandLine(const QStringList& arguments) {
 
 QString mainHelpText() {
     return QStringLiteral(
-        "Usage: attnviz [FILE.attnviz | --text SENTENCE] [--weights FILE]\n"
+        "Usage: attnviz [FILE.attnviz | --text SENTENCE] [--weights FILE | --model DIR]\n"
         "       attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
         "\n"
         "AttnViz shows every number of softmax(QK^T/sqrt(d_k) + mask)·V for a sentence.\n"
@@ -387,6 +386,9 @@ QString mainHelpText() {
         "  --weights FILE               use W_Q, W_K, W_V, W_O from a weights JSON file, a folder of\n"
         "                               W_Q.npy … W_O.npy, or one of those .npy files\n"
         "                               example: attnviz --weights trained.json\n"
+        "  --model DIR                  a trained GPT-2-family model folder (config.json,\n"
+        "                               model.safetensors, vocab.json + merges.txt or tokenizer.json)\n"
+        "                               example: attnviz --model ~/models/gpt2 --text \"The cat\"\n"
         "\n"
         "The window opens on the teaching model: every dimension of X, Q, K and V has a name and\n"
         "W_Q … W_O are written by named rules (Projections: Random gives untrained weights).\n"
@@ -406,6 +408,7 @@ QString mainHelpText() {
 QString exportHelpText() {
     return QStringLiteral(
         "Usage: attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
+        "       attnviz export --model DIR [--layer L] (--text SENTENCE | --text-file FILE) [options] -o OUT\n"
         "\n"
         "Writes one step's heatmap as an image (PNG, SVG, PDF), one step's matrix as CSV, the whole\n"
         "computation as JSON, or the settings as a session. Needs no display.\n"
@@ -447,6 +450,16 @@ QString exportHelpText() {
         "                         W_Q.npy … W_O.npy, or one of those .npy files; d_model is theirs\n"
         "                         (a session on the teaching model keeps its X when sizes match)\n"
         "                                                 example: --weights trained.json\n"
+        "\n"
+        "A trained model (GPT-2 family; README, \"Real models\"):\n"
+        "  --model DIR            the model folder: config.json, model.safetensors, and vocab.json +\n"
+        "                         merges.txt or tokenizer.json; its tokens, its layer's X, Q, K, V,\n"
+        "                         W_O. The settings above are its own: --projections, --weights,\n"
+        "                         --d-model, --heads, --seed, --window, --global, --temperature,\n"
+        "                         --no-scale, --no-positions and --session cannot be used with it\n"
+        "                                                 example: --model ~/models/gpt2\n"
+        "  --layer L              the layer, counted from 1 (default 1)\n"
+        "                                                 example: --layer 5\n"
         "\n"
         "What to show:\n"
         "  --step NAME            x, q, k, v, scores, scaled, masked, weights (default), context,\n"
@@ -492,6 +505,8 @@ QString exportHelpText() {
         "  attnviz export --text-file long.txt --no-values --heads 2 --d-model 16 --head mean -o mean.pdf\n"
         "  attnviz export --text \"Le chat est assis\" --step q -o q.csv\n"
         "  attnviz export --text \"Le chat est assis\" -o trace.json\n"
+        "  attnviz export --model ~/models/gpt2 --layer 5 --head 1 --text \"The cat sat on the mat\" -o l5h1.png\n"
+        "  attnviz export --model ~/models/gpt2 --layer 12 --head mean --text \"The cat sat\" -o trace.json\n"
         "\n"
         "Exit status: 0 success, 1 failure (one line on standard error; an existing OUT is left\n"
         "unchanged), 2 bad usage.\n");

@@ -70,7 +70,7 @@ struct WindowOptions {
     QString sessionPath;         ///< attnviz FILE.attnviz
     std::optional<QString> text; ///< attnviz --text "…"
     QString weightsPath;         ///< attnviz --weights FILE (empty: none)
-    QString modelPath;           ///< attnviz --model DIR: open this GPT-2-family model folder (empty: none)
+    QString modelFolder;         ///< attnviz --model FOLDER: a trained model (empty: none)
 };
 
 /// The command line, understood. Nothing here needs a QCoreApplication.

@@ -214,11 +214,6 @@ TEST(CommandLineModel, TheModelFolderLayerAndHeadCountedFromOne) {
     EXPECT_EQ(options.head, 4);
     EXPECT_FALSE(exportWith({"--model", "gpt2"}).layer.has_value()) << "the default layer (1) is the exporter's";
     EXPECT_EQ(exportWith({"--model", "gpt2", "--head", "mean"}).head, kAllHeads);
-
-    const CommandLine window = parse({"--model", "models/gpt2", "--text", "The cat"});
-    ASSERT_EQ(window.action, Action::OpenWindow) << window.error.toStdString();
-    EXPECT_EQ(window.window.modelPath, QStringLiteral("models/gpt2"));
-    EXPECT_EQ(window.window.text, QStringLiteral("The cat"));
 }
 
 struct UsageCase {
@@ -322,11 +317,6 @@ INSTANTIATE_TEST_SUITE_P(
                   "--format: \"gif\" is not one of png, svg, pdf, csv, json, attnviz" + kExportHint},
         UsageCase{"UnknownExtension", {"export", "--text", "Le chat", "-o", "x.bmp"},
                   "cannot tell the format from \"x.bmp\": end the name with .png, .svg, .pdf, .csv, .json or .attnviz, or give --format" + kExportHint},
-        UsageCase{"WindowModelEmpty", {"--model", ""}, "--model: give a model folder" + kMainHint},
-        UsageCase{"WindowModelAndWeights", {"--model", "gpt2", "--weights", "w.json"},
-                  "--weights cannot be used with --model: the model's checkpoint gives its weights" + kMainHint},
-        UsageCase{"WindowModelAndSession", {"--model", "gpt2", "s.attnviz"},
-                  "give either a session file or --model, not both" + kMainHint},
         UsageCase{"ModelEmpty", {"export", "--text", "Le chat", "-o", "x.png", "--model", ""},
                   "--model: give a model folder" + kExportHint},
         UsageCase{"ModelAndProjections", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--projections", "random"},
