@@ -1244,6 +1244,190 @@
         <source>row %1 has two guesses</source>
         <translation>la ligne %1 a deux propositions</translation>
     </message>
+    <message>
+        <source>the sentence has more than %1 tokens: the model reads at most %1 at once</source>
+        <translation>la phrase a plus de %1 tokens : le modèle en lit au plus %1 à la fois</translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation>ce n’est pas du JSON : %1</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>le fichier est vide</translation>
+    </message>
+    <message>
+        <source>the vocabulary is not an object of tokens and their ids</source>
+        <translation>le vocabulaire n’est pas un objet de tokens et de leurs identifiants</translation>
+    </message>
+    <message>
+        <source>the vocabulary is empty</source>
+        <translation>le vocabulaire est vide</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has the id %2: the %3 tokens must have the ids 0 to %4</source>
+        <translation>« %1 » a l’identifiant %2 : les %3 tokens doivent avoir les identifiants 0 à %4</translation>
+    </message>
+    <message>
+        <source>the id %1 is given to &quot;%2&quot; and to &quot;%3&quot;</source>
+        <translation>l’identifiant %1 est donné à « %2 » et à « %3 »</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a byte-level token: U+%2 stands for no byte</source>
+        <translation>« %1 » n’est pas un token d’octets : U+%2 ne représente aucun octet</translation>
+    </message>
+    <message>
+        <source>the vocabulary has no token for the byte 0x%1 (&quot;%2&quot;): a byte-level vocabulary has all 256</source>
+        <translation>le vocabulaire n’a pas de token pour l’octet 0x%1 (« %2 ») : un vocabulaire d’octets les a tous les 256</translation>
+    </message>
+    <message>
+        <source>line %1: &quot;%2&quot; is not two tokens separated by one space</source>
+        <translation>ligne %1 : « %2 » n’est pas deux tokens séparés par une espace</translation>
+    </message>
+    <message>
+        <source>line %1: the merge &quot;%2 %3&quot; needs &quot;%4&quot;, which is not in the vocabulary</source>
+        <translation>ligne %1 : la fusion « %2 %3 » demande « %4 », qui n’est pas dans le vocabulaire</translation>
+    </message>
+    <message>
+        <source>expected a merge &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>une fusion « a b » ou [&quot;a&quot;, &quot;b&quot;] était attendue</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not two tokens separated by one space</source>
+        <translation>« %1 » n’est pas deux tokens séparés par une espace</translation>
+    </message>
+    <message>
+        <source>the merge &quot;%1 %2&quot; needs &quot;%3&quot;, which is not in the vocabulary</source>
+        <translation>la fusion « %1 %2 » demande « %3 », qui n’est pas dans le vocabulaire</translation>
+    </message>
+    <message>
+        <source>the model is %1, not &quot;BPE&quot;: AttnViz reads GPT-2&apos;s byte-level BPE tokenizers</source>
+        <translation>le modèle est %1, pas « BPE » : AttnViz lit les tokeniseurs BPE sur octets de GPT-2</translation>
+    </message>
+    <message>
+        <source>the pre-tokenizer is %1, not &quot;ByteLevel&quot;: AttnViz reads GPT-2&apos;s byte-level BPE tokenizers</source>
+        <translation>le pré-tokeniseur est %1, pas « ByteLevel » : AttnViz lit les tokeniseurs BPE sur octets de GPT-2</translation>
+    </message>
+    <message>
+        <source>true adds a space before the text, which GPT-2&apos;s tokenizer does not do</source>
+        <translation>true ajoute une espace avant le texte, ce que le tokeniseur de GPT-2 ne fait pas</translation>
+    </message>
+    <message>
+        <source>false leaves out GPT-2&apos;s pre-tokenization pattern, which AttnViz always applies</source>
+        <translation>false omet le motif de pré-tokenisation de GPT-2, qu’AttnViz applique toujours</translation>
+    </message>
+    <message>
+        <source>the normalizer %1 changes the text before it is tokenized, which GPT-2&apos;s tokenizer does not do</source>
+        <translation>le normaliseur %1 modifie le texte avant sa tokenisation, ce que le tokeniseur de GPT-2 ne fait pas</translation>
+    </message>
+    <message>
+        <source>layer %1 does not exist (there are %2)</source>
+        <translation>la couche %1 n’existe pas (il y en a %2)</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 is outside the model&apos;s vocabulary of %3 tokens</source>
+        <translation>l’identifiant de token %1 en position %2 est hors du vocabulaire du modèle (%3 tokens)</translation>
+    </message>
+    <message>
+        <source>cannot open %1: the file is empty</source>
+        <translation>impossible d’ouvrir %1 : le fichier est vide</translation>
+    </message>
+    <message>
+        <source>cannot open %1: it is not a regular file</source>
+        <translation>impossible d’ouvrir %1 : ce n’est pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>cannot map %1 into memory: %2</source>
+        <translation>impossible de projeter %1 en mémoire : %2</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, fewer than the 8 bytes of the header length</source>
+        <translation>le fichier a %1 octets, moins que les 8 octets de la longueur de l’en-tête</translation>
+    </message>
+    <message>
+        <source>the header length %1 is beyond the end of the file (%2 bytes)</source>
+        <translation>la longueur d’en-tête %1 dépasse la fin du fichier (%2 octets)</translation>
+    </message>
+    <message>
+        <source>damaged header JSON: the header is empty</source>
+        <translation>JSON d’en-tête endommagé : l’en-tête est vide</translation>
+    </message>
+    <message>
+        <source>damaged header JSON: %1</source>
+        <translation>JSON d’en-tête endommagé : %1</translation>
+    </message>
+    <message>
+        <source>tensor %1: dtype %2 is not supported (F32, F16, BF16 are)</source>
+        <translation>tenseur %1 : le type %2 n’est pas pris en charge (F32, F16 et BF16 le sont)</translation>
+    </message>
+    <message>
+        <source>tensor %1: shape %2 is too large</source>
+        <translation>tenseur %1 : la forme %2 est trop grande</translation>
+    </message>
+    <message>
+        <source>tensor %1: data offsets [%2, %3] end before they begin</source>
+        <translation>tenseur %1 : les positions des données [%2, %3] finissent avant de commencer</translation>
+    </message>
+    <message>
+        <source>tensor %1: its data offsets hold %2 bytes, its shape %3 of %4 needs %5</source>
+        <translation>tenseur %1 : ses positions de données contiennent %2 octets, sa forme %3 en %4 en demande %5</translation>
+    </message>
+    <message>
+        <source>tensor %1: data offsets [%2, %3] are outside the %4 bytes of data</source>
+        <translation>tenseur %1 : les positions des données [%2, %3] sont hors des %4 octets de données</translation>
+    </message>
+    <message>
+        <source>the file is truncated: its tensors need %1 bytes of data, it holds %2</source>
+        <translation>le fichier est tronqué : ses tenseurs demandent %1 octets de données, il en contient %2</translation>
+    </message>
+    <message>
+        <source>tensors %1 and %2 overlap in the data</source>
+        <translation>les tenseurs %1 et %2 se chevauchent dans les données</translation>
+    </message>
+    <message>
+        <source>cannot open the model %1: no such folder</source>
+        <translation>impossible d’ouvrir le modèle %1 : ce dossier n’existe pas</translation>
+    </message>
+    <message>
+        <source>cannot open the model %1: it is not a folder (choose the folder that holds config.json)</source>
+        <translation>impossible d’ouvrir le modèle %1 : ce n’est pas un dossier (choisissez le dossier qui contient config.json)</translation>
+    </message>
+    <message>
+        <source>the model folder has no %1</source>
+        <translation>le dossier du modèle n’a pas de %1</translation>
+    </message>
+    <message>
+        <source>the model folder has pytorch_model.bin but no model.safetensors: AttnViz does not open pickle files, which can run code; download model.safetensors</source>
+        <translation>le dossier du modèle a pytorch_model.bin mais pas model.safetensors : AttnViz n’ouvre pas les fichiers pickle, qui peuvent exécuter du code ; téléchargez model.safetensors</translation>
+    </message>
+    <message>
+        <source>the model folder has no tokenizer: it needs vocab.json and merges.txt, or tokenizer.json</source>
+        <translation>le dossier du modèle n’a pas de tokeniseur : il lui faut vocab.json et merges.txt, ou tokenizer.json</translation>
+    </message>
+    <message>
+        <source>model type &apos;%1&apos; is not supported: AttnViz reads GPT-2-family models</source>
+        <translation>le type de modèle « %1 » n’est pas pris en charge : AttnViz lit les modèles de la famille GPT-2</translation>
+    </message>
+    <message>
+        <source>%1 is not supported (AttnViz computes %2 only)</source>
+        <translation>%1 n’est pas pris en charge (AttnViz ne calcule que %2)</translation>
+    </message>
+    <message>
+        <source>tensor %1 is missing</source>
+        <translation>le tenseur %1 manque</translation>
+    </message>
+    <message>
+        <source>tensor %1 is stored twice, with and without the prefix &quot;transformer.&quot;</source>
+        <translation>le tenseur %1 est stocké deux fois, avec et sans le préfixe « transformer. »</translation>
+    </message>
+    <message>
+        <source>tensor %1 has shape %2, config.json says %3</source>
+        <translation>le tenseur %1 a la forme %2, config.json indique %3</translation>
+    </message>
+    <message>
+        <source>tensor %1: the value at %2 is not a finite number</source>
+        <translation>tenseur %1 : la valeur en %2 n’est pas un nombre fini</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::ExportDialog</name>

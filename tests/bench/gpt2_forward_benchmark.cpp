@@ -3,8 +3,8 @@
 // Prints GFLOP/s counted as the anchor counts them (2·n·P + 4·n²·n_embd·n_layer + 2·n_embd·vocab),
 // the peak resident memory so far and the checkpoint's size, and the machine's float32 ceiling.
 // Usage: gpt2_forward_benchmark CHECKPOINT_DIR [--benchmark_… flags]
-// (The checkpoint is read by the tests' reader, tests/support/Gpt2TestCheckpoint.h, until the
-// loader is merged.)
+// (The checkpoint is read by tests/support/Gpt2TestCheckpoint.h: the anchor writes no tokenizer
+// files, which the loader, Gpt2Checkpoint, requires.)
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 

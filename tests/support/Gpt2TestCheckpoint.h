@@ -1,8 +1,9 @@
 #pragma once
 // A small reader of GPT-2 checkpoints (config.json + model.safetensors) for the forward pass's
-// tests and benchmark, until the loader (core/gpt2) is merged: F32 tensors are used in place in
-// a read-only memory mapping, F16 and BF16 ones converted to float32 copies. It checks only what
-// the tests need; the loader's own tests cover damaged files.
+// benchmark, whose checkpoint (anchor_gpt2_torch.py make) has no tokenizer files, which the
+// loader (core/gpt2/Gpt2Checkpoint) requires: F32 tensors are used in place in a read-only
+// memory mapping, F16 and BF16 ones converted to float32 copies. It checks only what the
+// benchmark needs; the loader's own tests cover damaged files.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>

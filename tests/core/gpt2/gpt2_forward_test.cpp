@@ -2,7 +2,8 @@
 // numpy reference (tests/reference/gpt2), run at test time on the generated checkpoints (fixtures
 // gpt2_checkpoints and gpt2_forward_references): every layer's and head's attention weights,
 // recomputed from the trace's Q, K and softmax statistics, and the next tokens' probabilities,
-// within 1e-4. Gpt2Forward: refusals, cancel and progress on a small random model made here.
+// within 1e-4 (the checkpoints opened by the loader, Gpt2Checkpoint). Gpt2Forward: refusals,
+// cancel and progress on a small random model made here.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -15,10 +16,10 @@
 
 #include "core/base/Errors.h"
 #include "core/base/SeededGenerator.h"
+#include "core/gpt2/Gpt2Checkpoint.h"
 #include "core/gpt2/Gpt2Forward.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/EigenAssertions.h"
-#include "tests/support/Gpt2TestCheckpoint.h"
 #include "tests/support/MessageOf.h"
 
 namespace attnviz::gpt2 {
@@ -45,7 +46,7 @@ class Gpt2CheckpointForward : public ::testing::TestWithParam<ForwardCase> {};
 
 TEST_P(Gpt2CheckpointForward, EveryHeadsWeightsAndTheNextTokensMatchTheNumpyReference) {
     const ForwardCase& c = GetParam();
-    const testing::Gpt2TestCheckpoint checkpoint(std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / c.checkpoint);
+    const Gpt2Checkpoint checkpoint = Gpt2Checkpoint::open(std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / c.checkpoint);
     std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) /
                      (c.checkpoint + "_" + std::to_string(c.sentence) + ".json"));
     ASSERT_TRUE(in) << "the reference of " << c.name << " is missing (fixture gpt2_forward_references)";
