@@ -172,6 +172,8 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption seed = valued("seed", "s");
     const QCommandLineOption projections = valued("projections", "name");
     const QCommandLineOption weights = valued("weights", "file");
+    const QCommandLineOption model = valued("model", "folder");
+    const QCommandLineOption layer = valued("layer", "l");
     const QCommandLineOption step = valued("step", "name");
     const QCommandLineOption head = valued("head", "h");
     const QCommandLineOption colormap = valued("colormap", "name");
@@ -184,7 +186,7 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(), QStringLiteral("file"));
     const QCommandLineOption format = valued("format", "name");
     parser.addOptions({help, text, textFile, session, causal, window, global, dModel, heads, temperature, noScale,
-                       noPositions, seed, projections, weights, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
+                       noPositions, seed, projections, weights, model, layer, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
                        format});
 
     QStringList withoutCommand = arguments;
@@ -221,6 +223,34 @@ CommandLine parseExport(const QStringList& arguments) {
             options.inputPath = parser.value(session);
         }
 
+        if (parser.isSet(model)) {
+            if (parser.value(model).isEmpty()) fail(QStringLiteral("--model: give a model folder"));
+            // A trained model's numbers are its checkpoint's and its computation's: nothing may change them.
+            const std::pair<const QCommandLineOption*, const char*> fixed[] = {
+                {&projections, "the model's checkpoint gives its weights"},
+                {&weights, "the model's checkpoint gives its weights"},
+                {&dModel, "the model's config.json gives d_model (n_embd)"},
+                {&heads, "the model's config.json gives the heads (n_head)"},
+                {&seed, "nothing of a model is random"},
+                {&window, "the model computes its own attention (causal, scaled by sqrt(d_k))"},
+                {&global, "the model computes its own attention (causal, scaled by sqrt(d_k))"},
+                {&temperature, "the model computes its own attention (causal, scaled by sqrt(d_k))"},
+                {&noScale, "the model computes its own attention (causal, scaled by sqrt(d_k))"},
+                {&noPositions, "the model adds its own position embeddings"},
+                {&session, "give the sentence with --text or --text-file"}};
+            for (const auto& [option, reason] : fixed)
+                if (parser.isSet(*option))
+                    fail(QStringLiteral("--%1 cannot be used with --model: %2")
+                             .arg(option->names().front(), QString::fromLatin1(reason)));
+            options.modelPath = parser.value(model);
+        }
+        if (parser.isSet(layer)) {
+            if (!parser.isSet(model)) fail(QStringLiteral("--layer needs --model: only a model has layers"));
+            const QString value = parser.value(layer).trimmed();
+            if (value == QLatin1String("0")) fail(QStringLiteral("--layer 0: layers count from 1 (the first layer is --layer 1)"));
+            options.layer = parseInt(QStringLiteral("layer"), value, 1) - 1;
+        }
+
         ConfigOverrides& o = options.overrides;
         if (parser.isSet(causal)) o.causal = true;
         if (parser.isSet(window)) o.window = parseInt(QStringLiteral("window"), parser.value(window), 1);
@@ -236,6 +266,8 @@ CommandLine parseExport(const QStringList& arguments) {
             if (name == QLatin1String("teaching")) o.projections = ProjectionPreset::Teaching;
             else if (name == QLatin1String("random")) o.projections = ProjectionPreset::Random;
             else if (name == QLatin1String("identity")) o.projections = ProjectionPreset::Identity;
+            else if (name == QLatin1String("model"))
+                fail(QStringLiteral("--projections model: a model's projections come from its folder: give --model DIR"));
             else
                 fail(QStringLiteral("--projections: \"%1\" is not one of teaching, random, identity")
                          .arg(parser.value(projections)));
@@ -289,6 +321,8 @@ CommandLine parseExport(const QStringList& arguments) {
                                 ".json or .attnviz, or give --format")
                      .arg(options.output));
         }
+        if (!options.modelPath.isEmpty() && options.writesSession)
+            fail(QStringLiteral("a session of a model is saved from the window (File → Save Session), not by export"));
     } catch (const UsageProblem& problem) {
         fail(problem.message + exportHint());
     }
@@ -374,6 +408,7 @@ QString mainHelpText() {
 QString exportHelpText() {
     return QStringLiteral(
         "Usage: attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
+        "       attnviz export --model DIR [--layer L] (--text SENTENCE | --text-file FILE) [options] -o OUT\n"
         "\n"
         "Writes one step's heatmap as an image (PNG, SVG, PDF), one step's matrix as CSV, the whole\n"
         "computation as JSON, or the settings as a session. Needs no display.\n"
@@ -415,6 +450,16 @@ QString exportHelpText() {
         "                         W_Q.npy … W_O.npy, or one of those .npy files; d_model is theirs\n"
         "                         (a session on the teaching model keeps its X when sizes match)\n"
         "                                                 example: --weights trained.json\n"
+        "\n"
+        "A trained model (GPT-2 family; README, \"Real models\"):\n"
+        "  --model DIR            the model folder: config.json, model.safetensors, and vocab.json +\n"
+        "                         merges.txt or tokenizer.json; its tokens, its layer's X, Q, K, V,\n"
+        "                         W_O. The settings above are its own: --projections, --weights,\n"
+        "                         --d-model, --heads, --seed, --window, --global, --temperature,\n"
+        "                         --no-scale, --no-positions and --session cannot be used with it\n"
+        "                                                 example: --model ~/models/gpt2\n"
+        "  --layer L              the layer, counted from 1 (default 1)\n"
+        "                                                 example: --layer 5\n"
         "\n"
         "What to show:\n"
         "  --step NAME            x, q, k, v, scores, scaled, masked, weights (default), context,\n"
@@ -460,6 +505,8 @@ QString exportHelpText() {
         "  attnviz export --text-file long.txt --no-values --heads 2 --d-model 16 --head mean -o mean.pdf\n"
         "  attnviz export --text \"Le chat est assis\" --step q -o q.csv\n"
         "  attnviz export --text \"Le chat est assis\" -o trace.json\n"
+        "  attnviz export --model ~/models/gpt2 --layer 5 --head 1 --text \"The cat sat on the mat\" -o l5h1.png\n"
+        "  attnviz export --model ~/models/gpt2 --layer 12 --head mean --text \"The cat sat\" -o trace.json\n"
         "\n"
         "Exit status: 0 success, 1 failure (one line on standard error; an existing OUT is left\n"
         "unchanged), 2 bad usage.\n");

@@ -46,6 +46,10 @@ struct ExportOptions {
     QString inputPath;    ///< --text-file ("-": standard input) or --session
     ConfigOverrides overrides;
     QString weightsPath;  ///< --weights: W_Q … W_O from a weights JSON file or .npy files (empty: none)
+    /// --model: a GPT-2-family model folder (empty: none). Its checkpoint gives the weights and
+    /// sizes, so the options that set them are usage errors with it.
+    QString modelPath;
+    std::optional<int> layer;      ///< --layer, 0-based (--layer 1 is 0); only with --model; default 0
     std::optional<Step> step;      ///< default: the session's view, else weights
     std::optional<int> head;       ///< 0-based (--head 1 is 0) or kAllHeads; default: the session's view, else 0
     std::optional<QString> colormap;

@@ -8,11 +8,15 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/base/Errors.h"
+#include "core/base/WorkerPool.h"
 #include "core/formats/SessionFile.h"
 #include "core/formats/WeightsFile.h"
+#include "core/gpt2/Gpt2Model.h"
 #include "core/io/AtomicFile.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
@@ -40,6 +44,23 @@ std::string readStandardInput() {
     return text;
 }
 
+/// The sentence of --text or --text-file.
+std::string givenSentence(const ExportOptions& options) {
+    return options.input == InputKind::Text        ? options.text.toStdString()
+           : options.inputPath == QLatin1String("-") ? readStandardInput()
+                                                     : readFileBytes(toPath(options.inputPath));
+}
+
+/// The view the command line asks for, on top of view.
+void applyView(const ExportOptions& options, SessionView& view) {
+    if (options.step) view.step = *options.step;
+    if (options.head) view.head = *options.head;
+    if (options.colormap) view.colormap = options.colormap->toStdString();
+    if (options.title) view.title = options.title->toStdString();
+    if (options.values) view.showValues = *options.values;
+    if (options.weightsRange) view.weightsRange = *options.weightsRange;
+}
+
 /// The sentence, settings and view asked for: the input's, with the command line's on top.
 Session requestedSession(const ExportOptions& options) {
     Session session;
@@ -48,17 +69,10 @@ Session requestedSession(const ExportOptions& options) {
     } else {
         // The window's default settings and view (SessionView{} is the window's default view).
         session.config = startingConfig(options.overrides, !options.weightsPath.isEmpty());
-        session.sentence = options.input == InputKind::Text ? options.text.toStdString()
-                           : options.inputPath == QLatin1String("-") ? readStandardInput()
-                                                                     : readFileBytes(toPath(options.inputPath));
+        session.sentence = givenSentence(options);
     }
     options.overrides.applyTo(session.config);
-    if (options.step) session.view.step = *options.step;
-    if (options.head) session.view.head = *options.head;
-    if (options.colormap) session.view.colormap = options.colormap->toStdString();
-    if (options.title) session.view.title = options.title->toStdString();
-    if (options.values) session.view.showValues = *options.values;
-    if (options.weightsRange) session.view.weightsRange = *options.weightsRange;
+    applyView(options, session.view);
     return session;
 }
 
@@ -140,7 +154,56 @@ void exportTrace(const ui::ExportRequest& request, const char* programPath) {
     ui::exportFile(request);
 }
 
+/// The sentence's refusal: a usage error for --text (without a model), a failure otherwise.
+Stop sentenceRefused(const ExportOptions& options, const InputError& error, int textStatus) {
+    if (options.input == InputKind::Text) return Stop{textStatus, std::string("--text: ") + error.what()};
+    return Stop{kFailure, QFile::encodeName(options.inputPath).toStdString() + ": " + error.what()};
+}
+
+/// A layer or head (0-based) beyond the model's count: a usage error, counted from 1.
+Stop notInTheModel(ErrorCode code, int index, int count) {
+    const ConfigError error(code, {std::to_string(index + 1), std::to_string(count)});
+    return Stop{kBadUsage, std::string(error.what()) + " (see attnviz export --help)"};
+}
+
+/// `attnviz export --model DIR`: the chosen layer of the model's forward pass on the sentence.
+int runModel(const ExportOptions& options, const char* programPath) {
+    std::optional<gpt2::Gpt2Model> opened;
+    try {
+        opened.emplace(gpt2::Gpt2Model::open(toPath(options.modelPath)));
+    } catch (const Error& error) {
+        throw Stop{kFailure, error.what()};  // the loader's line names the folder or file
+    }
+    const gpt2::Gpt2Model& model = *opened;
+    Session session;
+    session.config = model.attentionConfig();
+    applyView(options, session.view);
+    // Layers and heads as a person counts them, from 1, against the model's own numbers.
+    const int layer = options.layer.value_or(0);
+    const int layers = model.config().layers;
+    if (layer >= layers) throw notInTheModel(ErrorCode::ModelNoSuchLayer, layer, layers);
+    const int head = session.view.head;
+    if (head != kAllHeads && head >= session.config.heads)
+        throw notInTheModel(ErrorCode::ModelNoSuchHead, head, session.config.heads);
+    checkView(options, session);
+    session.view.colormap = canonicalColormap(session.view.colormap).toStdString();
+
+    std::vector<Token> tokens;
+    try {
+        tokens = model.tokenize(givenSentence(options));
+    } catch (const InputError& error) {
+        throw sentenceRefused(options, error, kFailure);  // a sentence the model cannot read, not a bad option
+    }
+    gpt2::ForwardOptions forward;
+    forward.threads = WorkerPool::shared().helperCount() + 1;
+    const gpt2::Gpt2Trace computed = model.forward(tokens, forward);
+    auto trace = std::make_shared<const AttentionTrace>(model.layerTrace(tokens, computed, layer));
+    exportTrace(exportRequest(options, session, std::move(trace)), programPath);
+    return 0;
+}
+
 int run(const ExportOptions& options, const char* programPath) {
+    if (!options.modelPath.isEmpty()) return runModel(options, programPath);
     Session session;
     try {
         session = requestedSession(options);
@@ -171,8 +234,7 @@ int run(const ExportOptions& options, const char* programPath) {
     try {
         trace = std::make_shared<const AttentionTrace>(AttentionTrace::compute(session.sentence, session.config));
     } catch (const InputError& error) {
-        if (options.input == InputKind::Text) throw Stop{kBadUsage, std::string("--text: ") + error.what()};
-        throw Stop{kFailure, QFile::encodeName(options.inputPath).toStdString() + ": " + error.what()};
+        throw sentenceRefused(options, error, kBadUsage);
     }
 
     if (options.writesSession) {

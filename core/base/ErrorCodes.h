@@ -229,10 +229,11 @@
     X(ModelTensorNotFinite, "tensor %1: the value at %2 is not a finite number")                                       \
     /* A model's layers and heads, counted from 1 (core/gpt2/Gpt2Model.cpp). */                                       \
     X(ModelNoSuchLayer, "layer %1 does not exist (the model has %2)")                                                  \
-    X(ModelNoSuchHead, "head %1 does not exist (the model has %2)")                                                    \
+    X(ModelNoSuchHead, "head %1 does not exist (each layer of the model has %2)")                                                  \
     /* The projections of a trained model come from its checkpoint, never from settings alone. */                      \
     X(ModelPresetNeedsModel, "the projections \"model\" come from a model's checkpoint: open the model folder")      \
     X(ModelLayerShape, "the model layer's %1 is %2×%3, expected %4×%5")                                               \
+    X(TraceLayerFromOne, "layers count from 1")                                               \
     /* CSV (core/formats/MatrixCsv.cpp); rows and columns count from 1, as a spreadsheet shows them. */              \
     X(CsvEmpty, "the CSV is empty")                                                                                    \
     X(CsvFieldCount, "CSV row %1: has %2 fields, expected %3 like row 1")                                              \

@@ -36,10 +36,13 @@ std::uint64_t readSeed(const JsonReader& value) {
     value.fail(ErrorCode::SeedNotDecimal, {text});
 }
 
-ProjectionPreset readPreset(const JsonReader& value) {
+ProjectionPreset readPreset(const JsonReader& value, ModelProjections models) {
     const std::string name = value.oneOf({"random", "identity", "supplied", "teaching", "model"});
-    // A model's projections are its checkpoint's: a reader that handles models reads the folder itself.
-    if (name == "model") value.fail(ErrorCode::ModelPresetNeedsModel);
+    if (name == "model") {
+        // A model's projections are its checkpoint's: a reader that handles models reads the folder itself.
+        if (models == ModelProjections::Refused) value.fail(ErrorCode::ModelPresetNeedsModel);
+        return ProjectionPreset::Model;
+    }
     if (name == "identity") return ProjectionPreset::Identity;
     if (name == "supplied") return ProjectionPreset::Supplied;
     if (name == "teaching") return ProjectionPreset::Teaching;
@@ -125,7 +128,7 @@ nlohmann::json configToJson(const AttentionConfig& config) {
     return json;
 }
 
-AttentionConfig configFromJson(const nlohmann::json& json, std::string_view where) {
+AttentionConfig configFromJson(const nlohmann::json& json, std::string_view where, ModelProjections models) {
     const JsonReader reader(json, std::string(where), UnknownFields::Refuse);
     reader.object({"d_model", "heads", "scale", "temperature", "seed", "positional_encoding", "preset", "supplied",
                    "teaching_model", "mask", "max_tokens"});
@@ -136,7 +139,7 @@ AttentionConfig configFromJson(const nlohmann::json& json, std::string_view wher
     if (const auto temperature = reader.field("temperature")) config.temperature = temperature->number();
     if (const auto seed = reader.field("seed")) config.seed = readSeed(*seed);
     if (const auto positions = reader.field("positional_encoding")) config.positionalEncoding = positions->boolean();
-    if (const auto preset = reader.field("preset")) config.preset = readPreset(*preset);
+    if (const auto preset = reader.field("preset")) config.preset = readPreset(*preset, models);
     if (const auto supplied = reader.field("supplied"); supplied && !supplied->isNull())
         config.supplied = readSupplied(*supplied);
     if (const auto teaching = reader.field("teaching_model"); teaching && !teaching->isNull())

@@ -8,7 +8,7 @@ namespace attnviz {
 
 /// AttentionConfig as a JSON object (every field, round trip exact):
 /// {"d_model": 8, "heads": 1, "scale": true, "temperature": 1.0, "seed": 42,
-///  "positional_encoding": true, "preset": "random" | "identity" | "supplied" | "teaching",
+///  "positional_encoding": true, "preset": "random" | "identity" | "supplied" | "teaching" | "model",
 ///  "supplied": {"W_Q": [[…], …], "W_K": …, "W_V": …, "W_O": …}   (only when a matrix is set),
 ///  "teaching_model": {"model": {…model.json…}, "lexicons": {"fr": "<TSV text>", …}}
 ///                    (only for a teaching model other than the built-in one),
@@ -23,6 +23,10 @@ namespace attnviz {
 /// number"). `where` is the name used for the object in messages. The seed may be a
 /// non-negative JSON integer or a string of decimal digits. The values are not checked for
 /// sense here (AttentionConfig::validate does that).
-[[nodiscard]] AttentionConfig configFromJson(const nlohmann::json& json, std::string_view where = "config");
+/// The preset "model" is refused (ModelPresetNeedsModel: a model's projections come from its
+/// checkpoint) unless the reader reads what a model computed (a trace): ModelProjections::Read.
+enum class ModelProjections { Refused, Read };
+[[nodiscard]] AttentionConfig configFromJson(const nlohmann::json& json, std::string_view where = "config",
+                                             ModelProjections models = ModelProjections::Refused);
 
 }  // namespace attnviz

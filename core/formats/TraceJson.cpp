@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "core/base/Errors.h"
@@ -64,6 +65,7 @@ public:
         }
         line_ += tokens.empty() ? "],\n" : "\n  ],\n";
         line_ += "  \"config\": " + jsonText(configToJson(config), -1, ErrorCode::TraceUnwritable) + ",\n";
+        if (const ModelOrigin* origin = trace_.origin()) appendOrigin(*origin);
         flushLine();
 
         const Projections& w = trace_.projections();
@@ -113,6 +115,26 @@ public:
     }
 
 private:
+    /// A trained model's trace says which model and layer (counted from 1) it is, the sentence's
+    /// token ids and the model's most likely next tokens (their readable text too).
+    void appendOrigin(const ModelOrigin& origin) {
+        line_ += "  \"model\": " + jsonString(origin.model) + ",\n";
+        line_ += "  \"layer\": " + std::to_string(origin.layer + 1) + ",\n";
+        line_ += "  \"token_ids\": [";
+        for (std::size_t i = 0; i < origin.tokenIds.size(); ++i)
+            line_ += (i == 0 ? "" : ", ") + std::to_string(origin.tokenIds[i]);
+        line_ += "],\n";
+        line_ += "  \"next_tokens\": [";
+        for (std::size_t i = 0; i < origin.nextTokens.size(); ++i) {
+            const NextTokenGuess& next = origin.nextTokens[i];
+            line_ += i == 0 ? "\n    " : ",\n    ";
+            line_ += "{\"id\": " + std::to_string(next.id) + ", \"p\": ";
+            appendValue(next.probability, false, "next_tokens", static_cast<Eigen::Index>(i), -1);
+            line_ += ", \"text\": " + jsonString(next.text) + "}";
+        }
+        line_ += origin.nextTokens.empty() ? "],\n" : "\n  ],\n";
+    }
+
     void out(const std::string& text) { out_.write(text.data(), static_cast<std::streamsize>(text.size())); }
     void flushLine() {
         out(line_);
@@ -268,11 +290,34 @@ TraceHead readHead(const JsonReader& object, Eigen::Index n, Eigen::Index dK) {
     return head;
 }
 
+/// "model", "layer" (from 1), "token_ids" and "next_tokens" of a trained model's trace; none of
+/// them for the other traces (the four come together).
+std::optional<ModelOrigin> readOrigin(const JsonReader& root) {
+    const std::optional<JsonReader> model = root.field("model");
+    if (!model && !root.field("layer") && !root.field("token_ids") && !root.field("next_tokens")) return std::nullopt;
+    ModelOrigin origin;
+    origin.model = root.required("model").string();
+    const JsonReader layer = root.required("layer");
+    origin.layer = layer.index() - 1;
+    if (origin.layer < 0) layer.fail(ErrorCode::TraceLayerFromOne);
+    for (const JsonReader& id : root.required("token_ids").items()) origin.tokenIds.push_back(id.index());
+    for (const JsonReader& item : root.required("next_tokens").items()) {
+        item.object({"id", "p", "text"});
+        NextTokenGuess next;
+        next.id = item.required("id").index();
+        next.probability = item.required("p").number();
+        if (const std::optional<JsonReader> text = item.field("text")) next.text = text->string();
+        origin.nextTokens.push_back(std::move(next));
+    }
+    return origin;
+}
+
 TraceDocument parseTrace(const JsonReader& root) {
     TraceDocument doc;
     doc.version = root.formatVersion(kTraceFormat);
-    root.object({"format", "version", "n", "real_tokens", "d_model", "d_k", "tokens", "config", "X", "W_Q", "W_K",
-                 "W_V", "W_O", "heads", "mean_weights", "output", "fully_masked_rows"});
+    root.object({"format", "version", "n", "real_tokens", "d_model", "d_k", "tokens", "config", "model", "layer",
+                 "token_ids", "next_tokens", "X", "W_Q", "W_K", "W_V", "W_O", "heads", "mean_weights", "output",
+                 "fully_masked_rows"});
 
     for (const JsonReader& token : root.required("tokens").items()) doc.tokens.push_back(readToken(token));
     const auto n = static_cast<Eigen::Index>(doc.tokens.size());
@@ -282,7 +327,8 @@ TraceDocument parseTrace(const JsonReader& root) {
         realTokens.fail(ErrorCode::TraceRealTokens, {std::to_string(doc.realTokens), std::to_string(n)});
 
     const JsonReader config = root.required("config");
-    doc.config = configFromJson(config.value(), config.path());
+    doc.config = configFromJson(config.value(), config.path(), ModelProjections::Read);
+    doc.origin = readOrigin(root);
     const int dModel = doc.config.dModel;
     const int headCount = doc.config.heads;
     if (dModel < 1 || headCount < 1 || dModel % headCount != 0)

@@ -2,6 +2,7 @@
 #include <Eigen/Core>
 #include <atomic>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string_view>
 #include <vector>
@@ -35,9 +36,14 @@ struct TraceDocument {
     Eigen::MatrixXd meanWeights;     ///< n × n
     Eigen::MatrixXd output;          ///< n × d_model
     std::vector<int> fullyMaskedRows;
+    /// A trained model's trace: "model", "layer" (1-based in the file, 0-based here),
+    /// "token_ids" and "next_tokens" ([{"id", "p", "text"}], most likely first).
+    std::optional<ModelOrigin> origin;
 };
 
-/// Writes the whole trace as JSON, streaming (the n × n matrices are fetched block by block
+/// Writes the whole trace as JSON, streaming. A trained model's trace (AttentionTrace::origin)
+/// adds "model" (its folder's name), "layer" (counted from 1), "token_ids" and "next_tokens"
+/// ([{"id", "p", "text"}], most likely first) after "config"; its "heads" are that layer's. (the n × n matrices are fetched block by block
 /// with AttentionTrace::block, so memory stays bounded for large n). Numbers are the shortest
 /// text that reads back to the same double; masked cells of "masked" and the −∞ row_max of
 /// fully masked rows are null. Throws FormatError if another number is not finite (cannot be

@@ -245,10 +245,11 @@ public:
         case ErrorCode::ModelTensorShape: return tr("tensor %1 has shape %2, config.json says %3");
         case ErrorCode::ModelTensorNotFinite: return tr("tensor %1: the value at %2 is not a finite number");
         case ErrorCode::ModelNoSuchLayer: return tr("layer %1 does not exist (the model has %2)");
-        case ErrorCode::ModelNoSuchHead: return tr("head %1 does not exist (the model has %2)");
+        case ErrorCode::ModelNoSuchHead: return tr("head %1 does not exist (each layer of the model has %2)");
         case ErrorCode::ModelPresetNeedsModel:
             return tr("the projections \"model\" come from a model's checkpoint: open the model folder");
         case ErrorCode::ModelLayerShape: return tr("the model layer's %1 is %2×%3, expected %4×%5");
+        case ErrorCode::TraceLayerFromOne: return tr("layers count from 1");
         case ErrorCode::CsvEmpty: return tr("the CSV is empty");
         case ErrorCode::CsvFieldCount: return tr("CSV row %1: has %2 fields, expected %3 like row 1");
         case ErrorCode::CsvUnclosedQuote: return tr("CSV row %1, column %2: a quoted field is never closed");

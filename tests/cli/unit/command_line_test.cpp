@@ -218,6 +218,15 @@ TEST(CommandLineExport, TheFormatComesFromTheSuffixOrFromFormat) {
     EXPECT_TRUE(exportWith({"--format", "session"}).writesSession);
 }
 
+TEST(CommandLineModel, TheModelFolderLayerAndHeadCountedFromOne) {
+    const ExportOptions options = exportWith({"--model", "models/gpt2", "--layer", "3", "--head", "5", "--causal"});
+    EXPECT_EQ(options.modelPath, QStringLiteral("models/gpt2"));
+    EXPECT_EQ(options.layer, 2);
+    EXPECT_EQ(options.head, 4);
+    EXPECT_FALSE(exportWith({"--model", "gpt2"}).layer.has_value()) << "the default layer (1) is the exporter's";
+    EXPECT_EQ(exportWith({"--model", "gpt2", "--head", "mean"}).head, kAllHeads);
+}
+
 struct UsageCase {
     std::string name;
     std::vector<const char*> arguments;  ///< after "attnviz"
@@ -318,7 +327,31 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"UnknownFormat", {"export", "--text", "Le chat", "-o", "x.png", "--format", "gif"},
                   "--format: \"gif\" is not one of png, svg, pdf, csv, json, attnviz" + kExportHint},
         UsageCase{"UnknownExtension", {"export", "--text", "Le chat", "-o", "x.bmp"},
-                  "cannot tell the format from \"x.bmp\": end the name with .png, .svg, .pdf, .csv, .json or .attnviz, or give --format" + kExportHint}),
+                  "cannot tell the format from \"x.bmp\": end the name with .png, .svg, .pdf, .csv, .json or .attnviz, or give --format" + kExportHint},
+        UsageCase{"ModelEmpty", {"export", "--text", "Le chat", "-o", "x.png", "--model", ""},
+                  "--model: give a model folder" + kExportHint},
+        UsageCase{"ModelAndProjections", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--projections", "random"},
+                  "--projections cannot be used with --model: the model's checkpoint gives its weights" + kExportHint},
+        UsageCase{"ModelAndWeights", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--weights", "w.json"},
+                  "--weights cannot be used with --model: the model's checkpoint gives its weights" + kExportHint},
+        UsageCase{"ModelAndDModel", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--d-model", "8"},
+                  "--d-model cannot be used with --model: the model's config.json gives d_model (n_embd)" + kExportHint},
+        UsageCase{"ModelAndHeads", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--heads", "2"},
+                  "--heads cannot be used with --model: the model's config.json gives the heads (n_head)" + kExportHint},
+        UsageCase{"ModelAndSeed", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--seed", "7"},
+                  "--seed cannot be used with --model: nothing of a model is random" + kExportHint},
+        UsageCase{"ModelAndWindow", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--window", "2"},
+                  "--window cannot be used with --model: the model computes its own attention (causal, scaled by sqrt(d_k))" + kExportHint},
+        UsageCase{"ModelAndSession", {"export", "--session", "s.attnviz", "-o", "x.png", "--model", "gpt2"},
+                  "--session cannot be used with --model: give the sentence with --text or --text-file" + kExportHint},
+        UsageCase{"ModelSessionOutput", {"export", "--text", "Le chat", "-o", "x.attnviz", "--model", "gpt2"},
+                  "a session of a model is saved from the window (File → Save Session), not by export" + kExportHint},
+        UsageCase{"ProjectionsModel", {"export", "--text", "Le chat", "-o", "x.png", "--projections", "model"},
+                  "--projections model: a model's projections come from its folder: give --model DIR" + kExportHint},
+        UsageCase{"LayerWithoutModel", {"export", "--text", "Le chat", "-o", "x.png", "--layer", "2"},
+                  "--layer needs --model: only a model has layers" + kExportHint},
+        UsageCase{"LayerZero", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--layer", "0"},
+                  "--layer 0: layers count from 1 (the first layer is --layer 1)" + kExportHint}),
     [](const ::testing::TestParamInfo<UsageCase>& param) { return param.param.name; });
 
 TEST(CommandLineHelp, TheExportHelpCountsHeadsFromOne) {

@@ -1,12 +1,16 @@
 // AttentionTrace::fromLayer: a trained model's layer, its softmax, context and output recomputed
-// in float64 from the layer's Q, K, V — checked here against a 2-token case computed by hand.
+// in float64 from the layer's Q, K, V — checked here against a 2-token case computed by hand;
+// and the trace JSON of such a layer (core/formats/TraceJson), its model fields read back.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <vector>
 
 #include "core/attention/AttentionTrace.h"
 #include "core/base/Errors.h"
+#include "core/formats/TraceJson.h"
 #include "tests/support/EigenAssertions.h"
 #include "tests/support/MessageOf.h"
 
@@ -76,6 +80,43 @@ TEST(ModelLayerTrace, TheModelPresetNeedsALayerAndOtherTracesHaveNoOrigin) {
     EXPECT_EQ(messageOf<ConfigError>([&] { (void)AttentionTrace::fromTokens(twoTokens(), modelConfig()); }),
               "the projections \"model\" come from a model's checkpoint: open the model folder");
     EXPECT_EQ(AttentionTrace::compute("a b", AttentionConfig{}).origin(), nullptr);
+}
+
+std::string traceJsonOf(const AttentionTrace& trace) {
+    std::ostringstream out;
+    writeTraceJson(out, trace);
+    return out.str();
+}
+
+TEST(ModelTraceJson, AddsTheModelTheLayerFromOneTheTokenIdsAndTheNextTokens) {
+    const AttentionTrace trace = AttentionTrace::fromLayer(twoTokens(), modelConfig(), handLayer());
+    const std::string text = traceJsonOf(trace);
+    const nlohmann::json json = nlohmann::json::parse(text);
+    EXPECT_EQ(json.at("version"), 1);
+    EXPECT_EQ(json.at("model"), "hand");
+    EXPECT_EQ(json.at("layer"), 3);  // origin.layer 2, counted from 1
+    EXPECT_EQ(json.at("token_ids"), nlohmann::json::parse("[7, 9]"));
+    EXPECT_EQ(json.at("next_tokens"), nlohmann::json::parse(R"([{"id": 4, "p": 0.75, "text": "␣a"}])"));
+    EXPECT_EQ(json.at("config").at("preset"), "model");
+    EXPECT_EQ(json.at("heads").size(), 1u);
+
+    const TraceDocument document = readTraceJson(text);
+    EXPECT_EQ(document.config.preset, ProjectionPreset::Model);
+    ASSERT_TRUE(document.origin.has_value());
+    EXPECT_EQ(document.origin->model, "hand");
+    EXPECT_EQ(document.origin->layer, 2);
+    EXPECT_EQ(document.origin->tokenIds, (std::vector<int>{7, 9}));
+    EXPECT_EQ(document.origin->nextTokens, (std::vector<NextTokenGuess>{{4, "␣a", 0.75}}));
+}
+
+TEST(ModelTraceJson, OtherTracesHaveNoModelFieldsAndLayerZeroIsRefused) {
+    const std::string plain = traceJsonOf(AttentionTrace::compute("a b", AttentionConfig{}));
+    EXPECT_FALSE(nlohmann::json::parse(plain).contains("model"));
+    EXPECT_FALSE(readTraceJson(plain).origin.has_value());
+
+    nlohmann::json json = nlohmann::json::parse(traceJsonOf(AttentionTrace::fromLayer(twoTokens(), modelConfig(), handLayer())));
+    json["layer"] = 0;
+    EXPECT_EQ(messageOf<FormatError>([&] { (void)readTraceJson(json.dump()); }), "trace.layer: layers count from 1");
 }
 
 }  // namespace
