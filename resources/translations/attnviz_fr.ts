@@ -472,6 +472,42 @@
         <source>What the weights&apos; colours span. 0 to 1: every figure reads the same. Smallest to largest weight: as the chapter&apos;s seaborn heatmap; with a long sentence, whose weights are all small, the differences stay visible (rows that see a single key, always 1, are left out). Each row against its largest weight: every row shows where it looks most, even in a long causal heatmap; the numbers stay the weights.</source>
         <translation>Ce que couvrent les couleurs des poids. 0 à 1&#xa0;: toutes les figures se lisent de la même façon. Du plus petit au plus grand poids&#xa0;: comme la carte seaborn du chapitre&#xa0;; avec une longue phrase, dont tous les poids sont petits, les différences restent visibles (les lignes qui ne voient qu’une clé, toujours 1, sont laissées de côté). Chaque ligne par rapport à son plus grand poids&#xa0;: chaque ligne montre où elle regarde le plus, même dans une longue carte causale&#xa0;; les nombres restent les poids.</translation>
     </message>
+    <message>
+        <source>The model&apos;s own (its checkpoint)</source>
+        <translation>Celles du modèle (son checkpoint)</translation>
+    </message>
+    <message>
+        <source>Trained model</source>
+        <translation>Modèle entraîné</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Couche</translation>
+    </message>
+    <message>
+        <source>Which of the model&apos;s layers the views show: each layer has its own heads, its own X (ln_1 of the residual stream), W_Q, W_K, W_V and W_O.</source>
+        <translation>La couche du modèle que montrent les vues : chaque couche a ses propres têtes, son propre X (ln_1 du flux résiduel), W_Q, W_K, W_V et W_O.</translation>
+    </message>
+    <message>
+        <source>Close model</source>
+        <translation>Fermer le modèle</translation>
+    </message>
+    <message>
+        <source>Back to the teaching model; the sentence stays.</source>
+        <translation>Retour au modèle pédagogique ; la phrase reste.</translation>
+    </message>
+    <message>
+        <source>Layer %1 of %2</source>
+        <translation>Couche %1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1 layers · %2 heads · d_model %3 · %4 tokens in its vocabulary · up to %5 tokens a sentence</source>
+        <translation>%1 couches · %2 têtes · d_model %3 · %4 tokens dans son vocabulaire · jusqu’à %5 tokens par phrase</translation>
+    </message>
+    <message>
+        <source>Set by the model %1: it computes with its own weights, sizes, causal mask and √d_k. Close the model to change this.</source>
+        <translation>Fixé par le modèle %1 : il calcule avec ses propres poids, tailles, masque causal et √d_k. Fermez le modèle pour changer ceci.</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::CoreMessages</name>
@@ -1428,6 +1464,38 @@
         <source>tensor %1: the value at %2 is not a finite number</source>
         <translation>tenseur %1 : la valeur en %2 n’est pas un nombre fini</translation>
     </message>
+    <message>
+        <source>expected a layer number counted from 1</source>
+        <translation>un numéro de couche compté à partir de 1 était attendu</translation>
+    </message>
+    <message>
+        <source>expected a head number counted from 1, or &quot;mean&quot;</source>
+        <translation>un numéro de tête compté à partir de 1, ou « mean », était attendu</translation>
+    </message>
+    <message>
+        <source>expected the model&apos;s folder (a path)</source>
+        <translation>le dossier du modèle (un chemin) était attendu</translation>
+    </message>
+    <message>
+        <source>layer %1 does not exist (the model has %2)</source>
+        <translation>la couche %1 n’existe pas (le modèle en a %2)</translation>
+    </message>
+    <message>
+        <source>head %1 does not exist (each layer of the model has %2)</source>
+        <translation>la tête %1 n’existe pas (chaque couche du modèle en a %2)</translation>
+    </message>
+    <message>
+        <source>the projections &quot;model&quot; come from a model&apos;s checkpoint: open the model folder</source>
+        <translation>les projections « model » viennent du checkpoint d’un modèle : ouvrez le dossier du modèle</translation>
+    </message>
+    <message>
+        <source>the model layer&apos;s %1 is %2×%3, expected %4×%5</source>
+        <translation>le %1 de la couche du modèle est %2×%3, %4×%5 était attendu</translation>
+    </message>
+    <message>
+        <source>layers count from 1</source>
+        <translation>les couches se comptent à partir de 1</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::ExportDialog</name>
@@ -1767,6 +1835,14 @@
         <source>untrained random W</source>
         <translation>W aléatoires non entraînées</translation>
     </message>
+    <message>
+        <source>%1 · layer %2 · mean of %3 heads</source>
+        <translation>%1 · couche %2 · moyenne de %3 têtes</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2 · head %3</source>
+        <translation>%1 · couche %2 · tête %3</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::FirstRunHint</name>
@@ -2077,6 +2153,65 @@
             <numerusform> · d_model %1 · %n têtes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The weights of %1 come from its checkpoint and are not edited here. Close the model to edit AttnViz&apos;s own.</source>
+        <translation>Les poids de %1 viennent de son checkpoint et ne se modifient pas ici. Fermez le modèle pour modifier ceux d’AttnViz.</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2 of %3 · </source>
+        <translation>%1 · couche %2 sur %3 · </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&amp;nbsp;%2&amp;nbsp;%</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&amp;nbsp;%2&amp;nbsp;%</translation>
+    </message>
+    <message>
+        <source>Next token, as %1 predicts it: %2</source>
+        <translation>Token suivant, selon %1 : %2</translation>
+    </message>
+    <message>
+        <source>The five tokens the model finds most likely after the sentence, with their probabilities (softmax of the last position&apos;s logits, after every layer).</source>
+        <translation>Les cinq tokens que le modèle juge les plus probables après la phrase, avec leurs probabilités (softmax des logits de la dernière position, après toutes les couches).</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ModelActions</name>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation>Ouvrir un &amp;modèle…</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2-family model folder (config.json, model.safetensors and its tokenizer files)</source>
+        <translation>Ouvrir le dossier d’un modèle de la famille GPT-2 (config.json, model.safetensors et les fichiers de son tokeniseur)</translation>
+    </message>
+    <message>
+        <source>Recent Mo&amp;dels</source>
+        <translation>Mo&amp;dèles récents</translation>
+    </message>
+    <message>
+        <source>Close Mode&amp;l</source>
+        <translation>Fermer &amp;le modèle</translation>
+    </message>
+    <message>
+        <source>Back to the teaching model</source>
+        <translation>Retour au modèle pédagogique</translation>
+    </message>
+    <message>
+        <source>not enough memory to open this model</source>
+        <translation>pas assez de mémoire pour ouvrir ce modèle</translation>
+    </message>
+    <message>
+        <source>This model cannot be opened: %1. The window keeps what it had.</source>
+        <translation>Ce modèle ne peut pas être ouvert : %1. La fenêtre garde ce qu’elle avait.</translation>
+    </message>
+    <message>
+        <source>The model folder %1 no longer exists; it was removed from the recent models.</source>
+        <translation>Le dossier de modèle %1 n’existe plus ; il a été retiré des modèles récents.</translation>
+    </message>
+    <message>
+        <source>Open Model Folder</source>
+        <translation>Ouvrir le dossier d’un modèle</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::PredictActions</name>
@@ -2322,6 +2457,10 @@
     <message>
         <source>%1[*] — AttnViz</source>
         <translation>%1[*] — AttnViz</translation>
+    </message>
+    <message>
+        <source>The session&apos;s model folder %1 is gone: it opens on the teaching model instead.</source>
+        <translation>Le dossier de modèle %1 de la session a disparu : elle s’ouvre sur le modèle pédagogique.</translation>
     </message>
 </context>
 <context>
@@ -2597,6 +2736,54 @@
             <numerusform>%n cases masquées à la main</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 = X·W_%1 + b_%1</source>
+        <translation>%1 = X·W_%1 + b_%1</translation>
+    </message>
+    <message>
+        <source>X (%1) · W_%2 (%3) + b_%2 = %2 (%1); W_%2 and b_%2 are %4 of c_attn in layer %5; per head n × d_k = %6.</source>
+        <translation>X (%1) · W_%2 (%3) + b_%2 = %2 (%1) ; W_%2 et b_%2 sont %4 de c_attn dans la couche %5 ; par tête n × d_k = %6.</translation>
+    </message>
+    <message>
+        <source>the first third</source>
+        <translation>le premier tiers</translation>
+    </message>
+    <message>
+        <source>the second third</source>
+        <translation>le deuxième tiers</translation>
+    </message>
+    <message>
+        <source>the last third</source>
+        <translation>le dernier tiers</translation>
+    </message>
+    <message>
+        <source>X = ln_1(residual) of layer %1</source>
+        <translation>X = ln_1(résiduel) de la couche %1</translation>
+    </message>
+    <message>
+        <source>The input of layer %1&apos;s attention in %2: the residual stream (token and position embeddings plus what the layers before added), normalised by the layer&apos;s ln_1.</source>
+        <translation>L’entrée de l’attention de la couche %1 dans %2 : le flux résiduel (plongements des tokens et des positions, plus ce qu’ont ajouté les couches précédentes), normalisé par le ln_1 de la couche.</translation>
+    </message>
+    <message>
+        <source>X = ln_1(residual)</source>
+        <translation>X = ln_1(résiduel)</translation>
+    </message>
+    <message>
+        <source>Output = context · W_O + b_O</source>
+        <translation>Sortie = contexte · W_O + b_O</translation>
+    </message>
+    <message>
+        <source>W_O is c_proj (+ its bias): it mixes the heads&apos; contexts back into d_model numbers per token, which the layer adds to the residual stream.</source>
+        <translation>W_O est c_proj (+ son biais) : il mélange les contextes des têtes en d_model nombres par token, que la couche ajoute au flux résiduel.</translation>
+    </message>
+    <message>
+        <source>output = concat(context&lt;sub&gt;1&lt;/sub&gt; … context&lt;sub&gt;h&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt; + b&lt;sub&gt;O&lt;/sub&gt;</source>
+        <translation>sortie = concat(contexte&lt;sub&gt;1&lt;/sub&gt; … contexte&lt;sub&gt;h&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt; + b&lt;sub&gt;O&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>context (%1) · W_O (%2) + b_O = output (%1).</source>
+        <translation>contexte (%1) · W_O (%2) + b_O = sortie (%1).</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::TokenStrip</name>
@@ -2615,6 +2802,10 @@
     <message>
         <source>Not in the %1 lexicon: neutral features (every lexical feature is 0)</source>
         <translation>Absent du lexique %1&#xa0;: caractéristiques neutres (toutes les caractéristiques lexicales valent 0)</translation>
+    </message>
+    <message>
+        <source>Id %1 in the model&apos;s vocabulary</source>
+        <translation>Identifiant %1 dans le vocabulaire du modèle</translation>
     </message>
 </context>
 <context>
@@ -2666,6 +2857,10 @@
     <message>
         <source>Not edited: %1.</source>
         <translation>Non modifiées&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>the model&apos;s matrices</source>
+        <translation>les matrices du modèle</translation>
     </message>
 </context>
 <context>
