@@ -11,6 +11,7 @@
 #include "core/model/TeachingConfig.h"
 #include "core/text/Tokenizer.h"
 #include "tests/support/ClassroomTestSupport.h"
+#include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -23,25 +24,10 @@
 namespace attnviz::ui {
 namespace {
 
+/// How long a screenshot waits for the window to settle.
+constexpr int kSettleMs = 500;
+
 using namespace attnviz::ui::testing;
-
-/// Exactly `count` tokens of the examples' French and English sentences, repeated.
-QString sentenceOf(int count) {
-    std::string text = examples().constFirst().sentence.toStdString();
-    for (qsizetype i = 1; tokenize(text, 100000).size() < static_cast<std::size_t>(count); ++i) {
-        text.push_back(' ');
-        text.append(examples()[i % examples().size()].sentence.toStdString());
-    }
-    const std::vector<Token> tokens = tokenize(text, 100000);
-    return QString::fromStdString(text.substr(0, tokens[static_cast<std::size_t>(count - 1)].end));
-}
-
-void save(QWidget& widget, const QDir& dir, const QString& name) {
-    QTest::qWait(500);  // let tiles, charts and labels settle
-    const QString path = dir.filePath(name);
-    ASSERT_TRUE(widget.grab().save(path)) << "cannot write " << path.toStdString();
-    std::printf("wrote %s (%dx%d)\n", qPrintable(path), widget.width(), widget.height());
-}
 
 void exportFigure(MainWindow& window, const QDir& dir, const QString& name) {
     ExportDialog dialog(window.currentTrace(), &window);
@@ -67,7 +53,7 @@ TEST(ColourScreenshots, WritesTheColourRangesTheDarkThemeAndFrenchNumbers) {
     ClassroomReset reset;
 
     const QString chapter = examples().constFirst().sentence;
-    const QString long295 = sentenceOf(295);
+    const QString long295 = sentenceOfTokens(295);
     AttentionConfig causal = teachingConfig();
     causal.mask.causal = true;
     for (const Theme theme : {Theme::Light, Theme::Dark}) {
@@ -81,10 +67,10 @@ TEST(ColourScreenshots, WritesTheColourRangesTheDarkThemeAndFrenchNumbers) {
         window.heatmap()->setAsyncRendering(false);
         window.stepper()->heatmap()->setAsyncRendering(false);
         window.selectCell(10, 1);  // il → animal
-        save(window, dir, QStringLiteral("colour_chapter_%1.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("colour_chapter_%1.png").arg(suffix), kSettleMs);
         window.tabs()->setCurrentWidget(window.stepper());
         window.stepper()->setStep(Step::Scaled);
-        save(window, dir, QStringLiteral("colour_chapter_scaled_%1.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("colour_chapter_scaled_%1.png").arg(suffix), kSettleMs);
         window.tabs()->setCurrentWidget(window.heatmap());
 
         // A long causal heatmap in each colour range.
@@ -95,7 +81,8 @@ TEST(ColourScreenshots, WritesTheColourRangesTheDarkThemeAndFrenchNumbers) {
         for (const auto& [range, name] : {std::pair{WeightsRange::Fixed, "0to1"}, std::pair{WeightsRange::Data, "data"},
                                           std::pair{WeightsRange::PerRow, "row"}}) {
             useRange(window, range);
-            save(window, dir, QStringLiteral("colour_causal295_%1_%2.png").arg(QLatin1String(name), suffix));
+            saveScreenshot(window, dir, QStringLiteral("colour_causal295_%1_%2.png").arg(QLatin1String(name), suffix),
+                           kSettleMs);
             if (theme == Theme::Light)
                 exportFigure(window, dir, QStringLiteral("colour_causal295_%1_figure.png").arg(QLatin1String(name)));
         }
@@ -107,16 +94,16 @@ TEST(ColourScreenshots, WritesTheColourRangesTheDarkThemeAndFrenchNumbers) {
         window.setSentence(chapter);
         ASSERT_TRUE(waitForResult(window, chapter, causal));
         window.selectCell(10, 1);
-        save(window, dir, QStringLiteral("colour_chapter_causal_fr_%1.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("colour_chapter_causal_fr_%1.png").arg(suffix), kSettleMs);
         exportFigure(window, dir, QStringLiteral("colour_chapter_causal_fr_%1_figure.png").arg(suffix));
         useRange(window, WeightsRange::Data);
-        save(window, dir, QStringLiteral("colour_chapter_causal_fr_data_%1.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("colour_chapter_causal_fr_data_%1.png").arg(suffix), kSettleMs);
         useRange(window, WeightsRange::Fixed);
         window.classroom()->presentationAction()->trigger();
         if (!waitUntil([&] { return window.width() >= 1900; }, 2000)) window.setGeometry(window.screen()->geometry());
         ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; }));
         window.selectCell(10, 1);
-        save(window, dir, QStringLiteral("colour_presentation_fr_%1.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("colour_presentation_fr_%1.png").arg(suffix), kSettleMs);
         window.classroom()->presentation()->leave();
         window.classroom()->languageAction(QStringLiteral("en"))->trigger();
         deliverLanguageChange();

@@ -11,6 +11,7 @@
 #include "core/attention/PredictRound.h"
 #include "core/model/TeachingConfig.h"
 #include "tests/support/ClassroomTestSupport.h"
+#include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/labs/WhyScaleChart.h"
@@ -23,14 +24,10 @@
 namespace attnviz::ui {
 namespace {
 
-using namespace attnviz::ui::testing;
+/// How long a screenshot waits for the window to settle.
+constexpr int kSettleMs = 500;
 
-void save(QWidget& widget, const QDir& dir, const QString& name) {
-    QTest::qWait(500);  // let the window manager-less full screen, tiles and charts settle
-    const QString path = dir.filePath(name);
-    ASSERT_TRUE(widget.grab().save(path)) << "cannot write " << path.toStdString();
-    std::printf("wrote %s (%dx%d)\n", qPrintable(path), widget.width(), widget.height());
-}
+using namespace attnviz::ui::testing;
 
 TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
     const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
@@ -54,7 +51,7 @@ TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
         ASSERT_TRUE(waitForResult(window, chat, teachingConfig()));
         window.heatmap()->setAsyncRendering(false);
         window.stepper()->heatmap()->setAsyncRendering(false);
-        save(window, dir, QStringLiteral("classroom_normal_fr_%1.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("classroom_normal_fr_%1.png").arg(suffix), kSettleMs);
 
         window.classroom()->presentationAction()->trigger();
         ASSERT_TRUE(window.classroom()->presentation()->isActive());
@@ -62,19 +59,20 @@ TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
         if (!waitUntil([&] { return window.width() >= 1900; }, 2000)) window.setGeometry(window.screen()->geometry());
         ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; })) << "not full screen: " << window.width();
         window.selectCell(2, 1);
-        save(window, dir, QStringLiteral("classroom_presentation_fr_%1_chat.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("classroom_presentation_fr_%1_chat.png").arg(suffix), kSettleMs);
         window.tabs()->setCurrentWidget(window.stepper());
         window.stepper()->setStep(Step::Scaled);
-        save(window, dir, QStringLiteral("classroom_presentation_fr_%1_step6.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("classroom_presentation_fr_%1_step6.png").arg(suffix), kSettleMs);
         window.tabs()->setCurrentWidget(window.heatmap());
 
         window.setSentence(chapter);
         ASSERT_TRUE(waitForResult(window, chapter, teachingConfig()));
-        save(window, dir, QStringLiteral("classroom_presentation_fr_%1_chapter.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("classroom_presentation_fr_%1_chapter.png").arg(suffix), kSettleMs);
 
         window.tabs()->setCurrentWidget(window.classroom()->whyScaleTab());
         ASSERT_TRUE(waitUntil([&] { return window.classroom()->whyScaleChart()->isReady(); }, 120000));
-        save(window, dir, QStringLiteral("classroom_presentation_fr_%1_why_scale.png").arg(suffix));
+        saveScreenshot(window, dir, QStringLiteral("classroom_presentation_fr_%1_why_scale.png").arg(suffix),
+                       kSettleMs);
         window.classroom()->presentation()->leave();
     }
 }
@@ -116,9 +114,9 @@ TEST(ClassroomScreenshots, WritesAPredictRoundInTheWindowAndInPresentationModeIn
         predict.everyRowAction()->trigger();
         playUntil(window, kLa);
         while (predict.guess(kLa) != kAnimal) predict.moveGuess(+1);
-        save(window, dir, QStringLiteral("predict_%1_window_guess.png").arg(language));
+        saveScreenshot(window, dir, QStringLiteral("predict_%1_window_guess.png").arg(language), kSettleMs);
         predict.advance();
-        save(window, dir, QStringLiteral("predict_%1_window_reveal.png").arg(language));
+        saveScreenshot(window, dir, QStringLiteral("predict_%1_window_reveal.png").arg(language), kSettleMs);
         predict.advance();  // the next row
 
         window.classroom()->presentationAction()->trigger();
@@ -127,9 +125,9 @@ TEST(ClassroomScreenshots, WritesAPredictRoundInTheWindowAndInPresentationModeIn
         ASSERT_TRUE(waitUntil([&] { return window.width() >= 1900; })) << "not full screen: " << window.width();
         playUntil(window, kIl);  // the chapter's question
         while (predict.guess(kIl) != kRue) predict.moveGuess(+1);
-        save(window, dir, QStringLiteral("predict_%1_presentation_guess.png").arg(language));
+        saveScreenshot(window, dir, QStringLiteral("predict_%1_presentation_guess.png").arg(language), kSettleMs);
         predict.advance();
-        save(window, dir, QStringLiteral("predict_%1_presentation_reveal.png").arg(language));
+        saveScreenshot(window, dir, QStringLiteral("predict_%1_presentation_reveal.png").arg(language), kSettleMs);
         window.classroom()->presentation()->leave();
     }
 }

@@ -10,6 +10,7 @@
 
 #include "core/model/TeachingConfig.h"
 #include "tests/support/ClassroomTestSupport.h"
+#include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/StepperView.h"
@@ -24,13 +25,6 @@ using namespace attnviz::ui::testing;
 
 /// Height taken by a window manager's title bar and a desktop panel around a maximized window.
 constexpr int kDesktopChrome = 40;
-
-void save(QWidget& widget, const QDir& dir, const QString& name) {
-    QTest::qWait(400);  // let tiles, charts and labels settle
-    const QString path = dir.filePath(name);
-    ASSERT_TRUE(widget.grab().save(path)) << "cannot write " << path.toStdString();
-    std::printf("wrote %s (%dx%d)\n", qPrintable(path), widget.width(), widget.height());
-}
 
 TEST(ProjectorScreenshots, WritesTheChaptersSentenceInBothLanguagesThemesAndModes) {
     const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
@@ -60,12 +54,12 @@ TEST(ProjectorScreenshots, WritesTheChaptersSentenceInBothLanguagesThemesAndMode
             window.stepper()->heatmap()->setAsyncRendering(false);
             const auto shoot = [&](const QString& mode) {
                 window.tabs()->setCurrentWidget(window.heatmap());
-                save(window, dir, QStringLiteral("%1_%2_weights.png").arg(prefix, mode));
+                saveScreenshot(window, dir, QStringLiteral("%1_%2_weights.png").arg(prefix, mode));
                 window.tabs()->setCurrentWidget(window.stepper());
                 window.stepper()->setStep(Step::Weights);
-                save(window, dir, QStringLiteral("%1_%2_softmax.png").arg(prefix, mode));
+                saveScreenshot(window, dir, QStringLiteral("%1_%2_softmax.png").arg(prefix, mode));
                 window.stepper()->setStep(Step::Q);  // 15 × 20, columns named by the teaching model
-                save(window, dir, QStringLiteral("%1_%2_q.png").arg(prefix, mode));
+                saveScreenshot(window, dir, QStringLiteral("%1_%2_q.png").arg(prefix, mode));
             };
             shoot(QStringLiteral("window"));
 

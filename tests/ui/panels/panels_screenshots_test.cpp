@@ -12,6 +12,7 @@
 
 #include "core/model/TeachingConfig.h"
 #include "tests/support/ClassroomTestSupport.h"
+#include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/labs/WhyScaleChart.h"
@@ -26,14 +27,10 @@
 namespace attnviz::ui {
 namespace {
 
-using namespace attnviz::ui::testing;
+/// How long a screenshot waits for the window to settle.
+constexpr int kSettleMs = 300;
 
-void save(QWidget& widget, const QDir& dir, const QString& name) {
-    QTest::qWait(300);  // let tiles, charts and labels settle
-    const QString path = dir.filePath(name);
-    ASSERT_TRUE(widget.grab().save(path)) << "cannot write " << path.toStdString();
-    std::printf("wrote %s (%dx%d)\n", qPrintable(path), widget.width(), widget.height());
-}
+using namespace attnviz::ui::testing;
 
 struct Size {
     int width, height;
@@ -69,24 +66,25 @@ TEST(PanelScreenshots, WritesThePanelsInBothLanguagesThemesAndThreeScreenSizes) 
                 window.heatmap()->setAsyncRendering(false);
                 window.stepper()->heatmap()->setAsyncRendering(false);
                 window.selectCell(10, 1);  // « il » → « animal »
-                save(window, dir, name + QStringLiteral("window.png"));
-                save(*window.rowChart(), dir, name + QStringLiteral("row_chart.png"));
-                save(*window.explainer(), dir, name + QStringLiteral("explainer.png"));
-                save(*window.controls()->parentWidget()->parentWidget(), dir, name + QStringLiteral("controls.png"));
+                saveScreenshot(window, dir, name + QStringLiteral("window.png"), kSettleMs);
+                saveScreenshot(*window.rowChart(), dir, name + QStringLiteral("row_chart.png"), kSettleMs);
+                saveScreenshot(*window.explainer(), dir, name + QStringLiteral("explainer.png"), kSettleMs);
+                saveScreenshot(*window.controls()->parentWidget()->parentWidget(), dir,
+                               name + QStringLiteral("controls.png"), kSettleMs);
 
                 window.setConfig(causal);
                 ASSERT_TRUE(waitForResult(window, chapter, causal));
                 window.selectCell(3, 1);  // keys 4 … 14 masked
-                save(*window.rowChart(), dir, name + QStringLiteral("row_chart_causal.png"));
+                saveScreenshot(*window.rowChart(), dir, name + QStringLiteral("row_chart_causal.png"), kSettleMs);
 
                 window.tabs()->setCurrentWidget(window.stepper());
                 window.stepper()->setStep(Step::Context);
-                save(window, dir, name + QStringLiteral("steps.png"));
+                saveScreenshot(window, dir, name + QStringLiteral("steps.png"), kSettleMs);
 
                 WhyScaleChart* why = window.classroom()->whyScaleChart();
                 window.tabs()->setCurrentWidget(window.classroom()->whyScaleTab());
                 ASSERT_TRUE(waitUntil([&] { return why->isReady(); }, 120000));
-                save(*why, dir, name + QStringLiteral("why_scale.png"));
+                saveScreenshot(*why, dir, name + QStringLiteral("why_scale.png"), kSettleMs);
 
                 if (size.width == 1920) {
                     window.classroom()->presentationAction()->trigger();
@@ -94,10 +92,10 @@ TEST(PanelScreenshots, WritesThePanelsInBothLanguagesThemesAndThreeScreenSizes) 
                     // Xvfb has no window manager to apply the full-screen state: do what one would.
                     if (!waitUntil([&] { return window.width() >= 1900; }, 2000))
                         window.setGeometry(window.screen()->geometry());
-                    save(window, dir, name + QStringLiteral("presentation_why_scale.png"));
+                    saveScreenshot(window, dir, name + QStringLiteral("presentation_why_scale.png"), kSettleMs);
                     window.tabs()->setCurrentWidget(window.heatmap());
                     window.selectCell(10, 1);
-                    save(window, dir, name + QStringLiteral("presentation.png"));
+                    saveScreenshot(window, dir, name + QStringLiteral("presentation.png"), kSettleMs);
                     window.classroom()->presentation()->leave();
                 }
             }

@@ -24,6 +24,7 @@
 #include "core/text/Tokenizer.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/ClassroomTestSupport.h"
+#include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapPainter.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -51,17 +52,6 @@ QScreen* screenOfSize(QSize size) {
     for (QScreen* screen : QGuiApplication::screens())
         if (screen->geometry().size() == size) return screen;
     return nullptr;
-}
-
-/// Exactly `count` tokens: the Examples' sentences, one after the other.
-QString sentenceOf(int count) {
-    std::string text = examples().constFirst().sentence.toStdString();
-    for (qsizetype i = 1; tokenize(text, 100000).size() < static_cast<std::size_t>(count); ++i) {
-        text.push_back(' ');
-        text.append(examples()[i % examples().size()].sentence.toStdString());
-    }
-    const std::vector<Token> tokens = tokenize(text, 100000);
-    return QString::fromStdString(text.substr(0, tokens[static_cast<std::size_t>(count - 1)].end));
 }
 
 /// Lets resizes, fits and layouts settle.
@@ -261,7 +251,7 @@ TEST(ProjectorFullHd, PresentationModeShowsEveryStepWholeWithDigitsAtLeast16Pixe
 TEST(ProjectorFullHd, NoTwoAxisLabelsOverlapForALongSentence) {
     Projector projector(kFullHd);
     ASSERT_TRUE(projector.open());
-    const QString long295 = sentenceOf(295);
+    const QString long295 = sentenceOfTokens(295);
     projector.window.setSentence(long295);
     ASSERT_TRUE(waitForResult(projector.window, long295, teachingConfig()));
     ASSERT_EQ(projector.window.currentTrace()->size(), 295);

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/model/TeachingConfig.h"
+#include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/ControlsPanel.h"
@@ -21,13 +22,6 @@ namespace attnviz::ui {
 namespace {
 
 using namespace attnviz::ui::testing;
-
-void save(QWidget& widget, const QDir& dir, const QString& name) {
-    QTest::qWait(400);  // let tiles, charts and labels settle
-    const QString path = dir.filePath(name);
-    ASSERT_TRUE(widget.grab().save(path)) << "cannot write " << path.toStdString();
-    std::printf("wrote %s\n", qPrintable(path));
-}
 
 TEST(Gpt2WindowScreenshots, WritesPngsOfAModelsLayerHeadStepsAndNextTokens) {
     const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
@@ -61,18 +55,18 @@ TEST(Gpt2WindowScreenshots, WritesPngsOfAModelsLayerHeadStepsAndNextTokens) {
                window.currentTraceSentence() == sentence && window.currentSource()->head() == 2;
     };
     ASSERT_TRUE(waitUntil(shown)) << window.message().toStdString();
-    save(window, dir, QStringLiteral("model_01_heatmap_layer2_head3.png"));
+    saveScreenshot(window, dir, QStringLiteral("model_01_heatmap_layer2_head3.png"));
 
     window.tabs()->setCurrentWidget(window.stepper());
     for (const Step step : {Step::X, Step::Q, Step::Weights, Step::Output}) {
         window.stepper()->setStep(step);
-        save(window, dir, QStringLiteral("model_02_step_%1.png").arg(QLatin1String(stepName(step))));
+        saveScreenshot(window, dir, QStringLiteral("model_02_step_%1.png").arg(QLatin1String(stepName(step))));
     }
     window.tabs()->setCurrentWidget(window.heatmap());
     view.head = kAllHeads;
     window.setViewSettings(view);
     ASSERT_TRUE(waitUntil([&] { return !window.isBusy() && window.currentSource()->head() == kAllHeads; }));
-    save(window, dir, QStringLiteral("model_03_mean_of_heads.png"));
+    saveScreenshot(window, dir, QStringLiteral("model_03_mean_of_heads.png"));
 }
 
 }  // namespace

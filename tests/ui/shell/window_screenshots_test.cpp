@@ -9,6 +9,7 @@
 
 #include "core/model/TeachingConfig.h"
 #include "core/text/Tokenizer.h"
+#include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/StepperView.h"
@@ -19,24 +20,6 @@ namespace attnviz::ui {
 namespace {
 
 using namespace attnviz::ui::testing;
-
-/// Exactly `count` tokens of French and English text (the examples, repeated).
-QString sentenceOf(int count) {
-    std::string text = examples().constFirst().sentence.toStdString();
-    for (qsizetype i = 1; tokenize(text, 100000).size() < static_cast<std::size_t>(count); ++i) {
-        text.push_back(' ');
-        text.append(examples()[i % examples().size()].sentence.toStdString());
-    }
-    const std::vector<Token> tokens = tokenize(text, 100000);
-    return QString::fromStdString(text.substr(0, tokens[static_cast<std::size_t>(count - 1)].end));
-}
-
-void save(QWidget& widget, const QDir& dir, const QString& name) {
-    QTest::qWait(400);  // let tiles, charts and labels settle
-    const QString path = dir.filePath(name);
-    ASSERT_TRUE(widget.grab().save(path)) << "cannot write " << path.toStdString();
-    std::printf("wrote %s\n", qPrintable(path));
-}
 
 TEST(WindowScreenshots, WritesPngsOfTheWindowEveryStepAndALongSentence) {
     const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
@@ -53,13 +36,13 @@ TEST(WindowScreenshots, WritesPngsOfTheWindowEveryStepAndALongSentence) {
     window.heatmap()->setAsyncRendering(false);
     window.stepper()->heatmap()->setAsyncRendering(false);
     EXPECT_LE(window.frameGeometry().width(), 1920) << "the window must fit a 1920 × 1080 projector";
-    save(window, dir, QStringLiteral("01_main_window.png"));
+    saveScreenshot(window, dir, QStringLiteral("01_main_window.png"));
 
     window.tabs()->setCurrentWidget(window.stepper());
     for (int s = 0; s < kStepCount; ++s) {
         const auto step = static_cast<Step>(s);
         window.stepper()->setStep(step);
-        save(window, dir, QStringLiteral("02_step_%1_%2.png").arg(s + 1, 2, 10, QLatin1Char('0')).arg(QLatin1String(stepName(step))));
+        saveScreenshot(window, dir, QStringLiteral("02_step_%1_%2.png").arg(s + 1, 2, 10, QLatin1Char('0')).arg(QLatin1String(stepName(step))));
     }
 
     window.tabs()->setCurrentWidget(window.heatmap());
@@ -67,33 +50,33 @@ TEST(WindowScreenshots, WritesPngsOfTheWindowEveryStepAndALongSentence) {
     causal.mask.causal = true;
     window.setConfig(causal);
     ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, causal));
-    save(window, dir, QStringLiteral("03_causal.png"));
+    saveScreenshot(window, dir, QStringLiteral("03_causal.png"));
     window.setConfig(AttentionConfig{});
 
     ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, AttentionConfig{}));
-    save(window, dir, QStringLiteral("06_random_untrained.png"));
+    saveScreenshot(window, dir, QStringLiteral("06_random_untrained.png"));
 
     const AttentionConfig teaching = teachingConfig();
     window.setConfig(teaching);
     ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teaching)) << window.message().toStdString();
     window.tabs()->setCurrentWidget(window.stepper());
     window.stepper()->setStep(Step::Q);
-    save(window, dir, QStringLiteral("07_teaching_model_q.png"));
+    saveScreenshot(window, dir, QStringLiteral("07_teaching_model_q.png"));
     window.tabs()->setCurrentWidget(window.heatmap());
     window.weightsDock()->show();
     window.weightsDock()->raise();
-    save(window, dir, QStringLiteral("08_weight_editor.png"));
+    saveScreenshot(window, dir, QStringLiteral("08_weight_editor.png"));
     window.setConfig(AttentionConfig{});
 
-    const QString long300 = sentenceOf(300);
+    const QString long300 = sentenceOfTokens(300);
     window.setSentence(long300);
     ASSERT_TRUE(waitForResult(window, long300, AttentionConfig{}));
     ASSERT_EQ(window.currentTrace()->size(), 300);
-    save(window, dir, QStringLiteral("04_300_tokens.png"));
+    saveScreenshot(window, dir, QStringLiteral("04_300_tokens.png"));
 
     window.setSentence(QString());
     ASSERT_TRUE(waitUntil([&] { return !window.message().isEmpty() && !window.isBusy(); }));
-    save(window, dir, QStringLiteral("05_bad_input_message.png"));
+    saveScreenshot(window, dir, QStringLiteral("05_bad_input_message.png"));
 }
 
 }  // namespace
