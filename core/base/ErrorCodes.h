@@ -75,6 +75,9 @@
     /* A trace asked for what it does not have (core/attention, core/kernels). Heads count from 1. */                \
     X(NoSuchHead, "head %1 does not exist (there are %2)")                                                             \
     X(NoSuchLayer, "layer %1 does not exist (there are %2)")                                                           \
+    X(StackTokenCount, "%1 token texts given for a forward pass of %2 tokens")                                         \
+    X(StackWeightCount, "%1 weight matrices given for %2 heads in all")                                                \
+    X(StackRoleCount, "%1 head roles given: expected %2 (one per head) or %3 (one per head of each layer)")          \
     X(BlockOutside, "block outside the %1 matrix")                                                                     \
     X(CellOutside, "cell (%1, %2) is outside the %3×%3 matrix")                                                        \
     X(KernelShapes, "attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6")                   \

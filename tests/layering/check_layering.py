@@ -23,6 +23,7 @@ CORE = {
     'formats': {'base', 'text', 'io', 'masks', 'model', 'attention'},
     'gpt2': {'base', 'text', 'io', 'masks', 'kernels', 'model', 'attention', 'formats'},
     'labs': {'base', 'io', 'masks', 'kernels'},
+    'heads': {'base', 'text', 'io', 'masks', 'kernels', 'model', 'attention', 'formats', 'gpt2'},
 }
 UI = {
     'style': set(),

@@ -90,6 +90,10 @@ public:
         case ErrorCode::SuppliedNotFinite: return tr("%1 holds a NaN or infinite value");
         case ErrorCode::NoSuchHead: return tr("head %1 does not exist (there are %2)");
         case ErrorCode::NoSuchLayer: return tr("layer %1 does not exist (there are %2)");
+        case ErrorCode::StackTokenCount: return tr("%1 token texts given for a forward pass of %2 tokens");
+        case ErrorCode::StackWeightCount: return tr("%1 weight matrices given for %2 heads in all");
+        case ErrorCode::StackRoleCount:
+            return tr("%1 head roles given: expected %2 (one per head) or %3 (one per head of each layer)");
         case ErrorCode::BlockOutside: return tr("block outside the %1 matrix");
         case ErrorCode::CellOutside: return tr("cell (%1, %2) is outside the %3×%3 matrix");
         case ErrorCode::KernelShapes:
