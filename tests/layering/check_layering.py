@@ -31,9 +31,10 @@ UI = {
     'heatmap': {'style', 'i18n'},
     'compute': {'heatmap'},
     'panels': {'heatmap', 'i18n', 'style'},
-    'export': {'heatmap', 'i18n', 'style'},
+    'heads': {'heatmap', 'i18n', 'style'},
+    'export': {'heatmap', 'heads', 'i18n', 'style'},
     'labs': {'export', 'heatmap', 'i18n', 'style'},
-    'shell': {'style', 'i18n', 'heatmap', 'compute', 'panels', 'export', 'labs'},
+    'shell': {'style', 'i18n', 'heatmap', 'compute', 'panels', 'export', 'labs', 'heads'},
 }
 LIBRARIES = {'core': CORE, 'ui': UI}
 # What each top-level folder may include besides itself.

@@ -11,15 +11,28 @@
 #include <string>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/heads/AttentionStack.h"
 #include "ui/export/ExportFormat.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/heatmap/MatrixSource.h"
 
 namespace attnviz::ui {
 
+/// Which picture a figure draws (`attnviz export --view`).
+enum class ExportView {
+    Heatmap,  ///< one matrix: queries against keys (or a step's matrix)
+    Model,    ///< the grid of every layer × head (ui/heads)
+    Head,     ///< the head view: tokens in two columns, a line per query–key weight (ui/heads)
+};
+
 /// What to export from a trace, how it looks, and where it goes.
 struct ExportRequest {
     std::shared_ptr<const AttentionTrace> trace;
+    ExportView view = ExportView::Heatmap;
+    /// Every layer and head of the sentence: what the model and head views draw, and the only
+    /// source of imported weights (which have no trace).
+    std::shared_ptr<const AttentionStack> stack;
+    int layer = 0;  ///< 0-based layer of stack the heatmap and head views show
     Step step = Step::Weights;  ///< the figure's or the CSV's matrix (JSON holds every step)
     int head = 0;               ///< 0 … h−1 as the core counts them, or kAllHeads
     ExportFormat format = ExportFormat::Png;
