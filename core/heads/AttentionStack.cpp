@@ -71,8 +71,12 @@ Eigen::MatrixXd AttentionStack::weights(int layer, int head) const {
     requireHead(layer, head);
     switch (origin_) {
     case StackOrigin::Trace: return trace_->matrix(Step::Weights, head);
-    case StackOrigin::Imported:
-        return imported_->weights[static_cast<std::size_t>(layer * heads_ + head)].cast<double>();
+    case StackOrigin::Imported: {
+        Eigen::MatrixXd w = imported_->weights[static_cast<std::size_t>(layer * heads_ + head)].cast<double>();
+        // --causal on an array that holds numbers after the query: masked cells still weigh 0.
+        if (imported_->causal) w.triangularView<Eigen::StrictlyUpper>().setZero();
+        return w;
+    }
     case StackOrigin::Model: break;
     }
     // GPT-2: exp(q·k / √d_k − rowMax) / rowSum as Gpt2Trace::weight, a whole head at once.
