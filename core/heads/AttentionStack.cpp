@@ -79,19 +79,20 @@ Eigen::MatrixXd AttentionStack::weights(int layer, int head) const {
     }
     case StackOrigin::Model: break;
     }
-    // GPT-2: exp(q·k / √d_k − rowMax) / rowSum as Gpt2Trace::weight, a whole head at once.
+    // GPT-2: exp(q·k / √d_k − rowMax) / rowSum as Gpt2Trace::weight, a whole head at once. The
+    // scores are one matrix product: a dot product per cell made 144 heads of 1,024 tokens take 20 s.
     const gpt2::Gpt2LayerTrace& trace = model_->layers[static_cast<std::size_t>(layer)];
     const int n = model_->tokenCount();
     const int size = model_->headSize();
     const Eigen::MatrixXd q = trace.queries.middleCols(head * size, size).cast<double>();
     const Eigen::MatrixXd k = trace.keys.middleCols(head * size, size).cast<double>();
+    const Eigen::VectorXd max = trace.rowMax.row(head).transpose().cast<double>();
+    const Eigen::VectorXd sum = trace.rowSum.row(head).transpose().cast<double>();
     const double divisor = std::sqrt(static_cast<double>(size));
-    Eigen::MatrixXd result = Eigen::MatrixXd::Zero(n, n);
-    for (int i = 0; i < n; ++i) {
-        const double max = static_cast<double>(trace.rowMax(head, i));
-        const double sum = static_cast<double>(trace.rowSum(head, i));
-        for (int j = 0; j <= i; ++j) result(i, j) = std::exp(q.row(i).dot(k.row(j)) / divisor - max) / sum;
-    }
+    Eigen::MatrixXd result = q * k.transpose();
+    for (int j = 0; j < n; ++j)  // column by column: the matrix is column-major
+        for (int i = j; i < n; ++i) result(i, j) = std::exp(result(i, j) / divisor - max(i)) / sum(i);
+    result.triangularView<Eigen::StrictlyUpper>().setZero();
     return result;
 }
 
