@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -198,6 +199,22 @@ TEST(HeadSummary, TeachingModelUnderAnExplicitMaskMatchesNumpy) {
         rows.push_back(row);
     }
     EXPECT_TRUE(summariesMatch(summarizeStack(stack), numpySummaries(stack, rows), 1, 2, kFloat64Tolerance));
+}
+
+TEST(HeadSummary, TeachingModelUnderASlidingWindowMatchesNumpy) {
+    // Window 3 with token 0 global (README "Masks": |i − j| < 3 unless i or j is global).
+    MaskConfig mask;
+    mask.window = 3;
+    mask.globalTokens = {0};
+    const AttentionStack stack = teachingStack(4, mask);
+    const int n = stack.size();
+    nlohmann::json rows = nlohmann::json::array();
+    for (int i = 0; i < n; ++i) {
+        std::vector<bool> row;
+        for (int j = 0; j < n; ++j) row.push_back(std::abs(i - j) >= 3 && i != 0 && j != 0);
+        rows.push_back(row);
+    }
+    EXPECT_TRUE(summariesMatch(summarizeStack(stack), numpySummaries(stack, rows), 1, 4, kFloat64Tolerance));
 }
 
 // --- Against numpy: an imported array ------------------------------------------------------------
