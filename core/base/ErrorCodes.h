@@ -275,7 +275,12 @@
     X(TeachingLanguageExpected, "expected a language code such as \"fr\"")                                             \
     X(TeachingLanguageTwice, "\"%1\" is listed twice")                                                                 \
     X(TeachingEmptyLanguage, "a language code cannot be empty")                                                        \
-    X(TeachingNotAName, "\"%1\" is not the name of a dimension")                                                       \
+    X(TeachingNotAName, "\"%1\" is not the name of a dimension or a head")                                             \
+    X(TeachingHeadsNeedVersion2, "\"heads\" needs version 2 of the format (the file says version %1)")                 \
+    X(TeachingHeadsCount, "expected one role per head, %1 (default_heads), there are %2")                              \
+    X(TeachingUnnamedHead, "a head needs a role name")                                                                 \
+    X(TeachingHeadsWithOwnModel, "the projections \"teaching-heads\" are the built-in four-head model: a "           \
+                                 "\"teaching_model\" goes with \"teaching\"")                                      \
     X(TeachingEmptyTranslation, "a translated name cannot be empty")                                                   \
     X(LexiconNoTab, "%1 line %2: expected the word, a tab, then its tags (no tab on this line)")                       \
     X(LexiconNoWord, "%1 line %2: the word is missing before the tab")                                                 \

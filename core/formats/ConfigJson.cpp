@@ -9,13 +9,16 @@
 #include "core/base/SettingParsers.h"
 #include "core/io/JsonReader.h"
 #include "core/io/JsonWriter.h"
+#include "core/model/TeachingConfig.h"
 #include "core/model/TeachingModel.h"
 
 namespace attnviz {
 namespace {
 
-const char* presetName(ProjectionPreset preset) {
-    switch (preset) {
+/// "teaching-heads" names the Teaching preset on the built-in four-head model.
+const char* presetName(const AttentionConfig& config) {
+    if (usesTeachingHeads(config)) return "teaching-heads";
+    switch (config.preset) {
         case ProjectionPreset::Identity: return "identity";
         case ProjectionPreset::Supplied: return "supplied";
         case ProjectionPreset::Teaching: return "teaching";
@@ -36,8 +39,9 @@ std::uint64_t readSeed(const JsonReader& value) {
     value.fail(ErrorCode::SeedNotDecimal, {text});
 }
 
+/// The preset named by value; "teaching-heads" is the Teaching preset (the caller adds the model).
 ProjectionPreset readPreset(const JsonReader& value, ModelProjections models) {
-    const std::string name = value.oneOf({"random", "identity", "supplied", "teaching", "model"});
+    const std::string name = value.oneOf({"random", "identity", "supplied", "teaching", "teaching-heads", "model"});
     if (name == "model") {
         // A model's projections are its checkpoint's: a reader that handles models reads the folder itself.
         if (models == ModelProjections::Refused) value.fail(ErrorCode::ModelPresetNeedsModel);
@@ -45,7 +49,7 @@ ProjectionPreset readPreset(const JsonReader& value, ModelProjections models) {
     }
     if (name == "identity") return ProjectionPreset::Identity;
     if (name == "supplied") return ProjectionPreset::Supplied;
-    if (name == "teaching") return ProjectionPreset::Teaching;
+    if (name == "teaching" || name == "teaching-heads") return ProjectionPreset::Teaching;
     return ProjectionPreset::Random;
 }
 
@@ -104,7 +108,7 @@ nlohmann::json configToJson(const AttentionConfig& config) {
     json["temperature"] = config.temperature;
     json["seed"] = config.seed;
     json["positional_encoding"] = config.positionalEncoding;
-    json["preset"] = presetName(config.preset);
+    json["preset"] = presetName(config);
     const SuppliedProjections& supplied = config.supplied;
     if (supplied.wq.size() != 0 || supplied.wk.size() != 0 || supplied.wv.size() != 0 || supplied.wo.size() != 0) {
         json["supplied"] = {{"W_Q", matrixToJson(supplied.wq)},
@@ -112,7 +116,7 @@ nlohmann::json configToJson(const AttentionConfig& config) {
                             {"W_V", matrixToJson(supplied.wv)},
                             {"W_O", matrixToJson(supplied.wo)}};
     }
-    if (config.teachingModel) {
+    if (config.teachingModel && !usesTeachingHeads(config)) {
         nlohmann::json lexicons = nlohmann::json::object();
         for (const auto& [language, text] : config.teachingModel->lexiconTexts()) lexicons[language] = text;
         json["teaching_model"] = {{"model", config.teachingModel->sourceJson()}, {"lexicons", std::move(lexicons)}};
@@ -139,11 +143,18 @@ AttentionConfig configFromJson(const nlohmann::json& json, std::string_view wher
     if (const auto temperature = reader.field("temperature")) config.temperature = temperature->number();
     if (const auto seed = reader.field("seed")) config.seed = readSeed(*seed);
     if (const auto positions = reader.field("positional_encoding")) config.positionalEncoding = positions->boolean();
-    if (const auto preset = reader.field("preset")) config.preset = readPreset(*preset, models);
+    bool teachingHeads = false;
+    if (const auto preset = reader.field("preset")) {
+        config.preset = readPreset(*preset, models);
+        teachingHeads = preset->string() == "teaching-heads";
+    }
     if (const auto supplied = reader.field("supplied"); supplied && !supplied->isNull())
         config.supplied = readSupplied(*supplied);
-    if (const auto teaching = reader.field("teaching_model"); teaching && !teaching->isNull())
+    if (const auto teaching = reader.field("teaching_model"); teaching && !teaching->isNull()) {
+        if (teachingHeads) teaching->fail(ErrorCode::TeachingHeadsWithOwnModel);
         config.teachingModel = readTeachingModel(*teaching);
+    }
+    if (teachingHeads) config.teachingModel = TeachingModel::builtInHeads();
     if (const auto mask = reader.field("mask")) config.mask = readMask(*mask);
     if (const auto maxTokens = reader.field("max_tokens")) config.maxTokens = maxTokens->unsignedInteger();
     return config;

@@ -8,10 +8,11 @@ namespace attnviz {
 
 /// AttentionConfig as a JSON object (every field, round trip exact):
 /// {"d_model": 8, "heads": 1, "scale": true, "temperature": 1.0, "seed": 42,
-///  "positional_encoding": true, "preset": "random" | "identity" | "supplied" | "teaching" | "model",
+///  "positional_encoding": true, "preset": "random" | "identity" | "supplied" | "teaching" |
+///  "teaching-heads" (the Teaching preset on the built-in four-head model) | "model",
 ///  "supplied": {"W_Q": [[…], …], "W_K": …, "W_V": …, "W_O": …}   (only when a matrix is set),
 ///  "teaching_model": {"model": {…model.json…}, "lexicons": {"fr": "<TSV text>", …}}
-///                    (only for a teaching model other than the built-in one),
+///                    (only for a teaching model other than the built-in ones),
 ///  "mask": {"causal": false, "window": 0, "global_tokens": [], "pad_to": 0,
 ///           "custom_masked": [[query, key], …]},
 ///  "max_tokens": 4096}

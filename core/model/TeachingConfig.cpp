@@ -22,4 +22,23 @@ AttentionConfig teachingConfig() {
     return config;
 }
 
+bool usesTeachingHeads(const AttentionConfig& config) {
+    return config.preset == ProjectionPreset::Teaching && config.teachingModel == TeachingModel::builtInHeads();
+}
+
+AttentionConfig withTeachingHeads(AttentionConfig config) {
+    config = withTeachingModel(std::move(config), TeachingModel::builtInHeads());
+    config.heads = TeachingModel::builtInHeads()->defaultHeads();
+    return config;
+}
+
+std::vector<std::string> teachingHeadRoles(const AttentionConfig& config, std::string_view language) {
+    if (config.preset != ProjectionPreset::Teaching) return {};
+    const TeachingModel& model = teachingModelOf(config);
+    if (model.heads().empty() || config.heads != model.defaultHeads()) return {};
+    std::vector<std::string> roles;
+    for (const TeachingDimension& role : model.heads()) roles.push_back(model.localized(role, language).name);
+    return roles;
+}
+
 }  // namespace attnviz

@@ -21,16 +21,24 @@ TeachingDimension TeachingModel::localized(const TeachingDimension& dimension, s
     return translated;
 }
 
+TeachingModel TeachingModel::parseBuiltIn(std::string_view fileName) {
+    const std::string where = "built-in " + std::string(fileName);
+    const nlohmann::json source = parseText(builtInTeachingFile(fileName), where);
+    return parse(source, where, [&](const std::string&, const std::string& file) {
+        const std::string_view lexicon = builtInTeachingFile(file);
+        if (lexicon.empty()) throw FormatError(ErrorCode::TeachingNoBuiltInFile, {file}, where);
+        return std::string(lexicon);
+    });
+}
+
 const TeachingModel& TeachingModel::builtIn() {
-    static const TeachingModel model = [] {
-        const std::string where = "built-in model.json";
-        const nlohmann::json source = parseText(builtInTeachingFile("model.json"), where);
-        return parse(source, where, [&](const std::string&, const std::string& file) {
-            const std::string_view lexicon = builtInTeachingFile(file);
-            if (lexicon.empty()) throw FormatError(ErrorCode::TeachingNoBuiltInFile, {file}, where);
-            return std::string(lexicon);
-        });
-    }();
+    static const TeachingModel model = parseBuiltIn("model.json");
+    return model;
+}
+
+const std::shared_ptr<const TeachingModel>& TeachingModel::builtInHeads() {
+    static const std::shared_ptr<const TeachingModel> model =
+        std::make_shared<const TeachingModel>(parseBuiltIn("heads.json"));
     return model;
 }
 

@@ -22,9 +22,10 @@ namespace attnviz {
 class JsonReader;
 
 inline constexpr const char* kTeachingModelFormatName = "attnviz-teaching-model";
-inline constexpr int kTeachingModelFormatVersion = 1;
+/// Version 2 added "heads" (each head's role); version 1 files are read as before.
+inline constexpr int kTeachingModelFormatVersion = 2;
 
-/// One named dimension of X, Q, K, V or the output.
+/// One named dimension of X, Q, K, V or the output; also a head's role (TeachingModel::heads).
 struct TeachingDimension {
     std::string name;         ///< what a student reads on the axis ("pronoun", "looks for a living being")
     std::string explanation;  ///< one or two sentences
@@ -68,6 +69,9 @@ public:
     /// The model compiled into the program from resources/teaching. Parsed once, on first use.
     /// Throws FormatError only if the compiled-in files are damaged (a build error, caught by tests).
     [[nodiscard]] static const TeachingModel& builtIn();
+    /// The four-head model compiled in from resources/teaching/heads.json (same lexicons), one
+    /// instance shared by every config that uses it (TeachingConfig.h: usesTeachingHeads).
+    [[nodiscard]] static const std::shared_ptr<const TeachingModel>& builtInHeads();
 
     /// A model from the text of a model.json and of its lexicons, keyed by language ("fr" → the
     /// TSV text). Every language the model lists must be given. Throws FormatError naming the
@@ -87,6 +91,9 @@ public:
     /// d_model: the number of dimensions of X (and of Q, K, V, the output).
     [[nodiscard]] int dimensions() const { return static_cast<int>(embedding_.size()); }
     [[nodiscard]] int defaultHeads() const { return defaultHeads_; }
+    /// Each head's role (name and explanation, model.json's "heads"), as many as defaultHeads();
+    /// empty for a model without roles (the one-head model). Translated by localized().
+    [[nodiscard]] const std::vector<TeachingDimension>& heads() const { return heads_; }
 
     /// Names of the columns of X (= rows of W_Q, W_K, W_V).
     [[nodiscard]] const std::vector<TeachingDimension>& embeddingDimensions() const { return embedding_; }
@@ -95,8 +102,8 @@ public:
     [[nodiscard]] const std::vector<TeachingDimension>& keyDimensions() const { return key_; }
     [[nodiscard]] const std::vector<TeachingDimension>& valueDimensions() const { return value_; }
     [[nodiscard]] const std::vector<TeachingDimension>& outputDimensions() const { return output_; }
-    /// dimension's name and explanation in language ("fr", …) from model.json's "translations"
-    /// (keyed by the written name), else as written, in English. A translation without an
+    /// dimension's (or a head's role's) name and explanation in language ("fr", …) from
+    /// model.json's "translations" (keyed by the written name), else as written, in English. A translation without an
     /// explanation keeps the written one.
     [[nodiscard]] TeachingDimension localized(const TeachingDimension& dimension, std::string_view language) const;
     /// The rules, in the file's order; each entry of W_Q … W_O that is not 0 belongs to exactly one.
@@ -148,6 +155,8 @@ private:
     // "<where>: rules[0].entries[1].row: …".
     /// The text of a model.json as JSON (FormatError "<where>: damaged JSON: …").
     [[nodiscard]] static nlohmann::json parseText(std::string_view text, const std::string& where);
+    /// The compiled-in model.json-like file fileName and the lexicons it names.
+    [[nodiscard]] static TeachingModel parseBuiltIn(std::string_view fileName);
     /// The model, section by section (the methods below, in the file's dependency order).
     [[nodiscard]] static TeachingModel parse(const nlohmann::json& model, const std::string& where,
                                              const LexiconReader& readLexicon);
@@ -159,6 +168,8 @@ private:
     void readTranslations(const JsonReader& translations);
     /// "default_heads": a number of heads that divides d_model.
     void readDefaultHeads(const JsonReader& heads);
+    /// "heads" (version 2): [{"name": …, "explanation": …}, …], one role per default head.
+    void readHeads(const JsonReader& heads, int version);
     /// "rules": each named rule and the entries of W_Q, W_K, W_V, W_O it writes.
     void readRules(const JsonReader& rules);
     [[nodiscard]] TeachingEntry readEntry(const JsonReader& item) const;
@@ -170,6 +181,7 @@ private:
 
     std::string name_, description_;
     int defaultHeads_ = 1;
+    std::vector<TeachingDimension> heads_;
     std::vector<TeachingDimension> embedding_, query_, key_, value_, output_;
     std::vector<std::optional<PositionFeature>> positions_;  ///< per X dimension
     std::vector<TeachingRule> rules_;
@@ -182,7 +194,7 @@ private:
 };
 
 /// The text of a file of resources/teaching as compiled into the program ("model.json",
-/// "lexicon_fr.tsv", "lexicon_en.tsv"); empty for any other name.
+/// "heads.json", "lexicon_fr.tsv", "lexicon_en.tsv"); empty for any other name.
 [[nodiscard]] std::string_view builtInTeachingFile(std::string_view fileName);
 
 }  // namespace attnviz

@@ -31,14 +31,15 @@ std::string optionalString(const JsonReader& object, std::string_view key) {
     return value ? value->string() : std::string();
 }
 
-/// [{"name": …, "explanation": …}, …] with `fields` allowed in each item.
-std::vector<TeachingDimension> readDimensionList(const JsonReader& list, std::initializer_list<std::string_view> fields) {
+/// [{"name": …, "explanation": …}, …] with `fields` allowed in each item; `unnamed` when a name is empty.
+std::vector<TeachingDimension> readDimensionList(const JsonReader& list, std::initializer_list<std::string_view> fields,
+                                                 ErrorCode unnamed = ErrorCode::TeachingUnnamedDimension) {
     std::vector<TeachingDimension> dimensions;
     for (const JsonReader& item : list.items()) {
         item.object(fields);
         const JsonReader name = item.required("name");
         TeachingDimension dimension{name.string(), optionalString(item, "explanation")};
-        if (dimension.name.empty()) name.fail(ErrorCode::TeachingUnnamedDimension);
+        if (dimension.name.empty()) name.fail(unnamed);
         if (indexOf(dimensions, dimension.name) >= 0) name.fail(ErrorCode::TeachingNameTwice, {dimension.name});
         dimensions.push_back(std::move(dimension));
     }
@@ -72,9 +73,9 @@ nlohmann::json TeachingModel::parseText(std::string_view text, const std::string
 TeachingModel TeachingModel::parse(const nlohmann::json& model, const std::string& where,
                                    const LexiconReader& readLexicon) {
     const JsonReader root(model, where, UnknownFields::Refuse, RootName::File);
-    root.formatVersion(kTeachingModelFormat);
-    root.object({"format", "version", "name", "description", "default_heads", "lexicons", "embedding", "query", "key",
-                 "value", "output", "rules", "translations"});
+    const int version = root.formatVersion(kTeachingModelFormat);
+    root.object({"format", "version", "name", "description", "default_heads", "heads", "lexicons", "embedding", "query",
+                 "key", "value", "output", "rules", "translations"});
     TeachingModel result;
     result.source_ = model;
     result.name_ = optionalString(root, "name");
@@ -84,8 +85,9 @@ TeachingModel TeachingModel::parse(const nlohmann::json& model, const std::strin
     // Every lexical dimension is known before positions, which any of them may gate.
     const LexiconTags tags = readTags(embedding);
     result.readPositions(embedding);
-    if (const auto translations = root.field("translations")) result.readTranslations(*translations);
     if (const auto heads = root.field("default_heads")) result.readDefaultHeads(*heads);
+    if (const auto heads = root.field("heads")) result.readHeads(*heads, version);
+    if (const auto translations = root.field("translations")) result.readTranslations(*translations);
     result.readRules(root.required("rules"));
     result.readLexicons(root.required("lexicons"), tags, readLexicon);
     return result;
@@ -139,7 +141,7 @@ void TeachingModel::readPositions(const JsonReader& embedding) {
 
 void TeachingModel::readTranslations(const JsonReader& translations) {
     const auto isDimension = [this](std::string_view name) {
-        for (const auto* list : {&embedding_, &query_, &key_, &value_, &output_})
+        for (const auto* list : {&embedding_, &query_, &key_, &value_, &output_, &heads_})
             if (indexOf(*list, name) >= 0) return true;
         return false;
     };
@@ -164,6 +166,19 @@ void TeachingModel::readDefaultHeads(const JsonReader& heads) {
         throw FormatError(ErrorMessage{ErrorCode::TeachingDefaultHeads, {std::to_string(d)}, heads.path(), heads.kind()});
     }
     defaultHeads_ = static_cast<int>(count);
+}
+
+void TeachingModel::readHeads(const JsonReader& heads, int version) {
+    if (version < 2) heads.fail(ErrorCode::TeachingHeadsNeedVersion2, {std::to_string(version)});
+    heads_ = readDimensionList(heads, {"name", "explanation"}, ErrorCode::TeachingUnnamedHead);
+    if (heads_.size() != static_cast<std::size_t>(defaultHeads_))
+        heads.fail(ErrorCode::TeachingHeadsCount, {std::to_string(defaultHeads_), std::to_string(heads_.size())});
+    // A role shares the translations with the dimensions, keyed by name: one name, one meaning.
+    const std::vector<JsonReader> items = heads.items();
+    for (std::size_t h = 0; h < heads_.size(); ++h)
+        for (const auto* list : {&embedding_, &query_, &key_, &value_, &output_})
+            if (indexOf(*list, heads_[h].name) >= 0)
+                items[h].required("name").fail(ErrorCode::TeachingNameTwice, {heads_[h].name});
 }
 
 void TeachingModel::readRules(const JsonReader& rules) {

@@ -252,6 +252,9 @@ public:
         case ErrorCode::ModelNoSuchHead: return tr("head %1 does not exist (each layer of the model has %2)");
         case ErrorCode::ModelPresetNeedsModel:
             return tr("the projections \"model\" come from a model's checkpoint: open the model folder");
+        case ErrorCode::TeachingHeadsWithOwnModel:
+            return tr("the projections \"teaching-heads\" are the built-in four-head model: a \"teaching_model\" goes "
+                      "with \"teaching\"");
         case ErrorCode::ModelLayerShape: return tr("the model layer's %1 is %2×%3, expected %4×%5");
         case ErrorCode::TraceLayerFromOne: return tr("layers count from 1");
         case ErrorCode::CsvEmpty: return tr("the CSV is empty");
@@ -294,7 +297,11 @@ public:
         case ErrorCode::TeachingLanguageExpected: return tr("expected a language code such as \"fr\"");
         case ErrorCode::TeachingLanguageTwice: return tr("\"%1\" is listed twice");
         case ErrorCode::TeachingEmptyLanguage: return tr("a language code cannot be empty");
-        case ErrorCode::TeachingNotAName: return tr("\"%1\" is not the name of a dimension");
+        case ErrorCode::TeachingNotAName: return tr("\"%1\" is not the name of a dimension or a head");
+        case ErrorCode::TeachingHeadsNeedVersion2:
+            return tr("\"heads\" needs version 2 of the format (the file says version %1)");
+        case ErrorCode::TeachingHeadsCount: return tr("expected one role per head, %1 (default_heads), there are %2");
+        case ErrorCode::TeachingUnnamedHead: return tr("a head needs a role name");
         case ErrorCode::TeachingEmptyTranslation: return tr("a translated name cannot be empty");
         case ErrorCode::LexiconNoTab:
             return tr("%1 line %2: expected the word, a tab, then its tags (no tab on this line)");

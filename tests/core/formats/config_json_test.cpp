@@ -132,7 +132,8 @@ TEST(ConfigJson, WrongFieldsAreRefusedWithTheirName) {
     EXPECT_EQ(formatErrorOf(R"({"scale": 1})"), "config.scale: expected true or false (got an integer)");
     EXPECT_EQ(formatErrorOf(R"({"tempreature": 1})"), "config: unknown field \"tempreature\"");
     EXPECT_EQ(formatErrorOf(R"({"preset": "magic"})"),
-              "config.preset: \"magic\" is not one of \"random\", \"identity\", \"supplied\", \"teaching\", \"model\"");
+              "config.preset: \"magic\" is not one of \"random\", \"identity\", \"supplied\", \"teaching\", "
+              "\"teaching-heads\", \"model\"");
     // A model's projections are its checkpoint's: the settings alone cannot bring them back.
     EXPECT_EQ(formatErrorOf(R"({"preset": "model"})"),
               "config.preset: the projections \"model\" come from a model's checkpoint: open the model folder");

@@ -482,8 +482,8 @@ TEST(TeachingModel, DamagedModelsAndLexiconsAreRefusedWithTheirPlace) {
                         R"~("row": "pronoun", "column": "looks for a noun (who?)")~"),
               "model.json: rules[1].entries[0]: W_Q[pronoun, looks for a noun (who?)] is already written by the rule "
               "\"pronoun → noun\"");
-    EXPECT_EQ(withModel(R"~("version": 1)~", R"~("version": 2)~"),
-              "model.json: teaching model version 2 is newer than this program understands (1)");
+    EXPECT_EQ(withModel(R"~("version": 1)~", R"~("version": 3)~"),
+              "model.json: teaching model version 3 is newer than this program understands (2)");
     EXPECT_EQ(withModel(R"~({"name": "free 20", "explanation": "Unused: a place for a rule of your own."}
   ],
   "key")~",
@@ -492,7 +492,7 @@ TEST(TeachingModel, DamagedModelsAndLexiconsAreRefusedWithTheirPlace) {
   "key")~"),
               "model.json: query: expected 20 dimensions (as many as X), there are 21");
     EXPECT_EQ(withModel(R"~("looks for a living being": {"name")~", R"~("looks for a dog": {"name")~"),
-              "model.json: translations.fr[\"looks for a dog\"]: \"looks for a dog\" is not the name of a dimension");
+              "model.json: translations.fr[\"looks for a dog\"]: \"looks for a dog\" is not the name of a dimension or a head");
     EXPECT_EQ(withModel(R"~("noun": {"name": "nom", )~", R"~("noun": {"nom": "nom", )~"),
               "model.json: translations.fr[\"noun\"]: unknown field \"nom\"");
     EXPECT_EQ(withModel(R"~("noun": {"name": "nom", )~", R"~("noun": {"name": "", )~"),
