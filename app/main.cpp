@@ -58,6 +58,11 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
     if (options.text) window.setSentence(*options.text);
     window.show();
     if (!options.sessionPath.isEmpty()) window.sessionActions()->openSession(options.sessionPath);
+    if (options.projections.projections) {  // after a session: the command line's choice wins
+        attnviz::AttentionConfig config = window.config();
+        options.projections.applyTo(config);
+        window.setConfig(config);
+    }
     // Read on a worker thread, as File → Open Model… does: a folder that cannot be used is
     // said in the window's message bar, which keeps the teaching model.
     if (!options.modelFolder.isEmpty()) window.modelActions()->openModel(options.modelFolder);

@@ -82,6 +82,25 @@ bool chooseFormat(const QString& name, ExportOptions& options) {
     return format.has_value();
 }
 
+/// --projections NAME into overrides (teaching, teaching-heads, random, identity).
+void readProjections(const QString& value, ConfigOverrides& overrides) {
+    const QString name = value.trimmed().toLower();
+    if (name == QLatin1String("teaching")) {
+        overrides.projections = ProjectionPreset::Teaching;
+    } else if (name == QLatin1String("teaching-heads")) {
+        overrides.projections = ProjectionPreset::Teaching;
+        overrides.teachingHeads = true;
+    } else if (name == QLatin1String("random")) {
+        overrides.projections = ProjectionPreset::Random;
+    } else if (name == QLatin1String("identity")) {
+        overrides.projections = ProjectionPreset::Identity;
+    } else if (name == QLatin1String("model")) {
+        fail(QStringLiteral("--projections model: a model's projections come from its folder: give --model DIR"));
+    } else {
+        fail(QStringLiteral("--projections: \"%1\" is not one of teaching, teaching-heads, random, identity").arg(value));
+    }
+}
+
 /// Qt's own options, read by QGuiApplication: (name, takes a value).
 bool isQtOption(const QString& argument, bool& takesValue) {
     static const QStringList withValue = {
@@ -116,7 +135,8 @@ CommandLine parseWindow(const QStringList& arguments) {
     const QCommandLineOption text(QStringLiteral("text"), QString(), QStringLiteral("sentence"));
     const QCommandLineOption weights(QStringLiteral("weights"), QString(), QStringLiteral("file"));
     const QCommandLineOption model(QStringLiteral("model"), QString(), QStringLiteral("folder"));
-    parser.addOptions({help, version, text, weights, model});
+    const QCommandLineOption projections(QStringLiteral("projections"), QString(), QStringLiteral("name"));
+    parser.addOptions({help, version, text, weights, model, projections});
     if (!parser.parse(cleaned)) fail(parser.errorText() + mainHint());
 
     CommandLine result;
@@ -146,6 +166,16 @@ CommandLine parseWindow(const QStringList& arguments) {
         if (parser.value(model).isEmpty()) fail(QStringLiteral("--model: give a model folder") + mainHint());
         if (parser.isSet(weights)) fail(QStringLiteral("--weights cannot be used with --model (the model has its own)") + mainHint());
         result.window.modelFolder = parser.value(model);
+    }
+    if (parser.isSet(projections)) {
+        if (parser.isSet(model) || parser.isSet(weights))
+            fail(QStringLiteral("--projections cannot be used with --model or --weights (they bring their own)") +
+                 mainHint());
+        try {
+            readProjections(parser.value(projections), result.window.projections);
+        } catch (const UsageProblem& problem) {
+            fail(problem.message + mainHint());
+        }
     }
     return result;
 }
@@ -261,17 +291,7 @@ CommandLine parseExport(const QStringList& arguments) {
         if (parser.isSet(noScale)) o.scale = false;
         if (parser.isSet(noPositions)) o.positions = false;
         if (parser.isSet(seed)) o.seed = parseSeedOption(parser.value(seed));
-        if (parser.isSet(projections)) {
-            const QString name = parser.value(projections).trimmed().toLower();
-            if (name == QLatin1String("teaching")) o.projections = ProjectionPreset::Teaching;
-            else if (name == QLatin1String("random")) o.projections = ProjectionPreset::Random;
-            else if (name == QLatin1String("identity")) o.projections = ProjectionPreset::Identity;
-            else if (name == QLatin1String("model"))
-                fail(QStringLiteral("--projections model: a model's projections come from its folder: give --model DIR"));
-            else
-                fail(QStringLiteral("--projections: \"%1\" is not one of teaching, random, identity")
-                         .arg(parser.value(projections)));
-        }
+        if (parser.isSet(projections)) readProjections(parser.value(projections), o);
         if (parser.isSet(weights)) {
             if (parser.value(weights).isEmpty()) fail(QStringLiteral("--weights: give a file"));
             options.weightsPath = parser.value(weights);
@@ -335,7 +355,9 @@ CommandLine parseExport(const QStringList& arguments) {
 void ConfigOverrides::applyTo(AttentionConfig& config) const {
     // The projections first: the teaching model sets d_model, which --d-model may then contradict
     // (validate() says so), and --heads must divide its 20 dimensions.
-    if (projections == ProjectionPreset::Teaching) {
+    if (teachingHeads) {
+        config = withTeachingHeads(config);
+    } else if (projections == ProjectionPreset::Teaching) {
         config = withTeachingModel(config);
     } else if (projections) {
         config.preset = *projections;
@@ -389,6 +411,9 @@ QString mainHelpText() {
         "  --model DIR                  a trained GPT-2-family model folder (config.json,\n"
         "                               model.safetensors, vocab.json + merges.txt or tokenizer.json)\n"
         "                               example: attnviz --model ~/models/gpt2 --text \"The cat\"\n"
+        "  --projections NAME           teaching, teaching-heads (the teaching model in 4 heads,\n"
+        "                               one role each), random or identity\n"
+        "                               example: attnviz --projections teaching-heads\n"
         "\n"
         "The window opens on the teaching model: every dimension of X, Q, K and V has a name and\n"
         "W_Q … W_O are written by named rules (Projections: Random gives untrained weights).\n"
@@ -425,7 +450,10 @@ QString exportHelpText() {
         "and --weights, start from random projections instead (d_model 8, seed 42):\n"
         "  --projections NAME     teaching (default): the window's model, whose 20 dimensions have\n"
         "                         names (d_model 20; heads must divide 20); random: seeded,\n"
-        "                         untrained (the caption says so); identity: Q, K, V are slices of X\n"
+        "                         untrained (the caption says so); identity: Q, K, V are slices of X;\n"
+        "                         teaching-heads: the teaching model in 4 heads with one role each\n"
+        "                         (coreference, previous token, determiner -> noun, negation -> verb;\n"
+        "                         d_model 24, 4 heads)\n"
         "                                                 example: --projections random\n"
         "  --causal               causal mask: key j visible from query i only if j <= i\n"
         "                                                 example: --causal\n"

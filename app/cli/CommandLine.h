@@ -26,6 +26,7 @@ struct ConfigOverrides {
     std::optional<bool> positions;
     std::optional<std::uint64_t> seed;
     std::optional<ProjectionPreset> projections;  ///< teaching, random or identity
+    bool teachingHeads = false;  ///< --projections teaching-heads: Teaching on the four-head model
 
     void applyTo(AttentionConfig& config) const;
 };
@@ -71,6 +72,8 @@ struct WindowOptions {
     std::optional<QString> text; ///< attnviz --text "…"
     QString weightsPath;         ///< attnviz --weights FILE (empty: none)
     QString modelFolder;         ///< attnviz --model FOLDER: a trained model (empty: none)
+    /// attnviz --projections NAME (only its projections are set): e.g. teaching-heads
+    ConfigOverrides projections;
 };
 
 /// The command line, understood. Nothing here needs a QCoreApplication.

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
+
+#include "core/model/TeachingConfig.h"
 
 namespace attnviz::ui {
 namespace {
@@ -281,7 +284,11 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
     parts << tr("d_model = %1").arg(config.dModel);
     QString heads = tr("%n head(s)", nullptr, config.heads);
     if (step != Step::X && step != Step::Output) {
-        if (head != kAllHeads) {
+        // The teaching model's roles, as written (exports keep the model's English names).
+        const std::vector<std::string> roles = teachingHeadRoles(config, {});
+        if (head != kAllHeads && head >= 0 && head < static_cast<int>(roles.size())) {
+            heads += tr(" (head %1 shown: %2)").arg(head + 1).arg(QString::fromStdString(roles[static_cast<std::size_t>(head)]));
+        } else if (head != kAllHeads) {
             heads += tr(" (head %1 shown)").arg(head + 1);
         } else if (config.heads > 1) {
             heads += isSquareStep(step) ? tr(" (mean shown)") : tr(" (all shown)");
@@ -316,7 +323,9 @@ QString FigureRenderer::settingsCaption(const AttentionTrace& trace, Step step, 
         case ProjectionPreset::Random: parts << tr("untrained random W"); break;
         case ProjectionPreset::Identity: parts << tr("identity W"); break;
         case ProjectionPreset::Supplied: parts << tr("supplied W"); break;
-        case ProjectionPreset::Teaching: parts << tr("teaching model"); break;
+        case ProjectionPreset::Teaching:
+            parts << (usesTeachingHeads(config) ? tr("four-head teaching model") : tr("teaching model"));
+            break;
         case ProjectionPreset::Model: break;
     }
     parts << tr("seed %1").arg(config.seed);

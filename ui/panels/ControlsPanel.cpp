@@ -78,9 +78,15 @@ QLabel* rowLabel(QWidget* buddy) {
     return label;
 }
 
-QString headChoiceText(int head, int heads) {
-    return head == kAllHeads ? ControlsPanel::tr("Mean of the %1 heads").arg(heads)
-                             : ControlsPanel::tr("Head %1 of %2").arg(head + 1).arg(heads);
+/// "Head 2 of 4", followed by the head's role when the teaching model names one.
+QString headChoiceText(int head, int heads, const std::vector<std::string>& roles) {
+    if (head == kAllHeads) return ControlsPanel::tr("Mean of the %1 heads").arg(heads);
+    if (head < static_cast<int>(roles.size()))
+        return ControlsPanel::tr("Head %1 of %2 — %3")
+            .arg(head + 1)
+            .arg(heads)
+            .arg(QString::fromStdString(roles[static_cast<std::size_t>(head)]));
+    return ControlsPanel::tr("Head %1 of %2").arg(head + 1).arg(heads);
 }
 
 }  // namespace
@@ -163,7 +169,9 @@ void ControlsPanel::retranslateUi() {
     const int own = preset_->findData(static_cast<int>(ProjectionPreset::Model));
     if (own >= 0) preset_->setItemText(own, tr("The model's own (its checkpoint)"));
     const int heads = head_->findData(kAllHeads) >= 0 ? head_->count() - 1 : head_->count();
-    for (int i = 0; i < head_->count(); ++i) head_->setItemText(i, headChoiceText(head_->itemData(i).toInt(), heads));
+    const std::vector<std::string> roles = headRoles();
+    for (int i = 0; i < head_->count(); ++i)
+        head_->setItemText(i, headChoiceText(head_->itemData(i).toInt(), heads, roles));
     updateDerivedLabels();
     // The texts' widths changed with the language: the layouts measure the fields again.
     for (QWidget* field : findChildren<QWidget*>()) field->updateGeometry();
@@ -311,6 +319,7 @@ QWidget* ControlsPanel::makeModelGroup() {
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Random));
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Identity));
     preset_->addItem(QString(), static_cast<int>(ProjectionPreset::Teaching));
+    preset_->addItem(QString(), kTeachingHeadsChoice);
     QLabel* presetLabel = rowLabel(preset_);
     form->addRow(presetLabel, preset_);
     translate([=, this] {
@@ -337,6 +346,13 @@ QWidget* ControlsPanel::makeModelGroup() {
                                 "and W_Q, W_K, W_V, W_O are written by named rules. Sets d_model to the model's "
                                 "dimensions."),
                              Qt::ToolTipRole);
+        const int teachingHeads = preset_->findData(kTeachingHeadsChoice);
+        preset_->setItemText(teachingHeads, tr("Teaching model, 4 heads"));
+        preset_->setItemData(teachingHeads,
+                             tr("The teaching model in four heads with one role each: coreference, previous token, "
+                                "determiner → noun, negation → verb. Their contexts are concatenated and mixed by "
+                                "W_O. Sets d_model to 24 and the heads to 4."),
+                             Qt::ToolTipRole);
         preset_->setToolTip(tr("Projections W_Q, W_K, W_V, W_O. Random: seeded values, as an untrained model. "
                                "Identity: Q = K = V = X, so the score of (i, j) is the dot product of the "
                                "two tokens' vectors."));
@@ -359,11 +375,19 @@ QWidget* ControlsPanel::makeModelGroup() {
     connect(seed_, &QLineEdit::textChanged, this, &ControlsPanel::emitConfigChanged);
     connect(positions_, &QCheckBox::toggled, this, &ControlsPanel::emitConfigChanged);
     connect(preset_, &QComboBox::currentIndexChanged, this, [this] {
-        const auto chosen = static_cast<ProjectionPreset>(preset_->currentData().toInt());
+        const int choice = preset_->currentData().toInt();
+        const bool fourHeads = choice == kTeachingHeadsChoice;
+        const auto chosen = fourHeads ? ProjectionPreset::Teaching : static_cast<ProjectionPreset>(choice);
+        // The two built-in teaching models share the preset: the choice says which one, and its heads.
+        const bool hadFourHeads = base_.teachingModel == TeachingModel::builtInHeads();
+        if (fourHeads) base_.teachingModel = TeachingModel::builtInHeads();
+        else if (chosen == ProjectionPreset::Teaching && hadFourHeads) base_.teachingModel = nullptr;
         presets_ = choosePreset(presets_, chosen, teachingModelOf(base_).dimensions());
         {
-            const QSignalBlocker blocker(dModel_);
+            const QSignalBlocker blockers[] = {QSignalBlocker(dModel_), QSignalBlocker(heads_)};
             dModel_->setValue(presets_.dModel);
+            if (chosen == ProjectionPreset::Teaching && fourHeads != hadFourHeads)
+                heads_->setValue(teachingModelOf(base_).defaultHeads());
         }
         updateDerivedLabels();
         emitConfigChanged();
@@ -625,7 +649,8 @@ void ControlsPanel::setConfig(const AttentionConfig& config) {
         preset_->addItem(tr("Supplied (edited or from a file)"), static_cast<int>(ProjectionPreset::Supplied));
     else if (!presets_.suppliedOffered && supplied >= 0)
         preset_->removeItem(supplied);
-    preset_->setCurrentIndex(preset_->findData(static_cast<int>(presets_.preset)));
+    preset_->setCurrentIndex(usesTeachingHeads(config) ? preset_->findData(kTeachingHeadsChoice)
+                                                        : preset_->findData(static_cast<int>(presets_.preset)));
     updateDerivedLabels();
     rebuildHeadChoices();
     updating_ = false;
@@ -678,6 +703,10 @@ void ControlsPanel::updateDerivedLabels() {
     clearMask_->setEnabled(count > 0);
 }
 
+std::vector<std::string> ControlsPanel::headRoles() const {
+    return teachingHeadRoles(config(), currentLanguage().toStdString());
+}
+
 void ControlsPanel::rebuildHeadChoices() {
     const int h = heads_->value();
     if (dModel_->value() % h != 0) return;  // keep the choices of the last valid setting
@@ -685,8 +714,9 @@ void ControlsPanel::rebuildHeadChoices() {
     {
         const QSignalBlocker blocker(head_);
         head_->clear();
-        for (int i = 0; i < h; ++i) head_->addItem(headChoiceText(i, h), i);
-        if (h > 1) head_->addItem(headChoiceText(kAllHeads, h), kAllHeads);
+        const std::vector<std::string> roles = headRoles();
+        for (int i = 0; i < h; ++i) head_->addItem(headChoiceText(i, h, roles), i);
+        if (h > 1) head_->addItem(headChoiceText(kAllHeads, h, roles), kAllHeads);
         const int index = head_->findData(previous);
         head_->setCurrentIndex(index >= 0 ? index : 0);
     }

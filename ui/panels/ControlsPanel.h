@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/model/AttentionConfig.h"
@@ -77,6 +78,9 @@ public:
     [[nodiscard]] static double temperatureForSlider(int position);
     [[nodiscard]] static int sliderForTemperature(double temperature);
     static constexpr int kSliderSteps = 1000;
+    /// The Projections list's data for the four-head teaching model (the Teaching preset on
+    /// TeachingModel::builtInHeads()); the other entries hold a ProjectionPreset.
+    static constexpr int kTeachingHeadsChoice = 100;
 
     /// The widgets, for tests that drive them with real events.
     [[nodiscard]] QCheckBox* causalBox() const { return causal_; }
@@ -143,6 +147,8 @@ private:
     void moveHeadRow();
     void updateDerivedLabels();
     void rebuildHeadChoices();
+    /// The heads' roles of the teaching model the settings use, in the window's language (or none).
+    [[nodiscard]] std::vector<std::string> headRoles() const;
     void emitConfigChanged();
     void emitViewChanged();
     /// The global tokens and the seed as typed; nullopt when they cannot be read.

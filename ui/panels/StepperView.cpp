@@ -10,6 +10,7 @@
 
 #include <algorithm>
 
+#include "core/model/TeachingConfig.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/Language.h"
 #include "ui/panels/StepStrip.h"
@@ -25,6 +26,14 @@ struct StepTexts {
 };
 
 QString dims(int rows, int cols) { return QStringLiteral("%1 × %2").arg(rows).arg(cols); }
+
+/// "head 1: coreference; head 2: previous token; …" from the teaching model's roles.
+QString roleList(const std::vector<std::string>& roles) {
+    QStringList parts;
+    for (std::size_t h = 0; h < roles.size(); ++h)
+        parts << StepperView::tr("head %1: %2").arg(h + 1).arg(QString::fromStdString(roles[h]).toHtmlEscaped());
+    return parts.join(QStringLiteral("; "));
+}
 
 QString activeMasks(const AttentionTrace& trace) {
     const MaskConfig& mask = trace.config().mask;
@@ -52,6 +61,8 @@ StepTexts textsFor(Step step, const MatrixSource& source, const QLocale& locale)
     const int head = source.head();
     const bool mean = head == kAllHeads && h > 1;
     const int width = mean ? d : dk;  // columns of the head's Q, K, V, context as shown
+    // The teaching model's roles (coreference, previous token, …), when its heads have them.
+    const std::vector<std::string> roles = teachingHeadRoles(trace.config(), currentLanguage().toStdString());
     QString headNote;
     if (h > 1) {
         if (isSquareStep(step))
@@ -60,6 +71,9 @@ StepTexts textsFor(Step step, const MatrixSource& source, const QLocale& locale)
         else if (step != Step::X && step != Step::Output)
             headNote = mean ? StepperView::tr(" Shown: the %1 heads side by side (d_k = %2 columns each).").arg(h).arg(dk)
                             : StepperView::tr(" Shown: head %1, its d_k = %2 columns.").arg(head + 1).arg(dk);
+        if (!mean && head >= 0 && head < static_cast<int>(roles.size()) && step != Step::X && step != Step::Output)
+            headNote += StepperView::tr(" Its role: %1.")
+                            .arg(QString::fromStdString(roles[static_cast<std::size_t>(head)]).toHtmlEscaped());
     }
     const ModelOrigin* origin = trace.origin();
     const auto projection = [&](const QString& name, const QString& role) {
@@ -163,6 +177,22 @@ StepTexts textsFor(Step step, const MatrixSource& source, const QLocale& locale)
                                     "Σ<sub>j</sub> exp(m<sub>ij</sub> − max<sub>j</sub> m<sub>ij</sub>)"),
                     StepperView::tr("weights: %1.").arg(dims(n, n)) + headNote};
         case Step::Context:
+            if (mean)  // every head at once: the chapter's concatenation
+                return {StepperView::tr("Context = Concat(head_1, …, head_%1)").arg(h),
+                        StepperView::tr("Each head gathers its own context, its weights · its slice of V; side by "
+                                        "side the %1 heads make the concatenation, %1 × d_k = %1 × %2 = %3 columns.")
+                                .arg(h)
+                                .arg(dk)
+                                .arg(d) +
+                            (roles.empty() ? QString()
+                                           : StepperView::tr(" The heads' roles: %1.").arg(roleList(roles))),
+                        StepperView::tr("head<sub>i</sub> = softmax(Q<sub>i</sub>·K<sub>i</sub><sup>T</sup> / "
+                                        "√d<sub>k</sub>) · V<sub>i</sub>; context = Concat(head<sub>1</sub>, …, "
+                                        "head<sub>%1</sub>)")
+                            .arg(h),
+                        StepperView::tr("%1 heads, each weights (%2) · V_i (%3), side by side = context (%4).")
+                            .arg(h)
+                            .arg(dims(n, n), dims(n, dk), dims(n, d))};
             return {StepperView::tr("Context = weights · V"),
                     StepperView::tr("Row i is a weighted sum of the values: what position i gathers from the others."),
                     StepperView::tr("context<sub>i</sub> = Σ<sub>j</sub> w<sub>ij</sub> · v<sub>j</sub>, that is "
@@ -177,6 +207,17 @@ StepTexts textsFor(Step step, const MatrixSource& source, const QLocale& locale)
                         StepperView::tr("output = concat(context<sub>1</sub> … context<sub>h</sub>) · W<sub>O</sub> + "
                                         "b<sub>O</sub>"),
                         StepperView::tr("context (%1) · W_O (%2) + b_O = output (%1).").arg(dims(n, d), dims(d, d))};
+            if (h > 1)  // the chapter's last formula
+                return {StepperView::tr("Output = Concat(head_1, …, head_%1) · W_O").arg(h),
+                        StepperView::tr("The output projection W_O mixes the %1 heads' concatenated contexts back into "
+                                        "d_model numbers per token.")
+                                .arg(h) +
+                            (roles.empty() ? QString()
+                                           : StepperView::tr(" The heads' roles: %1.").arg(roleList(roles))),
+                        StepperView::tr("MultiHead(Q, K, V) = Concat(head<sub>1</sub>, …, head<sub>%1</sub>) · "
+                                        "W<sub>O</sub>")
+                            .arg(h),
+                        StepperView::tr("context (%1) · W_O (%2) = output (%1).").arg(dims(n, d), dims(d, d))};
             return {StepperView::tr("Output = context · W_O"),
                     StepperView::tr("The output projection W_O mixes the heads' contexts back into d_model numbers per "
                                     "token."),
@@ -334,6 +375,7 @@ void StepperView::previous() {
 
 QString StepperView::titleText() const { return title_->text(); }
 QString StepperView::formulaText() const { return plain(formula_->text()); }
+QString StepperView::roleText() const { return plain(role_->text()); }
 QString StepperView::shapeText() const { return shape_->text(); }
 
 void StepperView::refresh() {

@@ -44,6 +44,8 @@ public:
     /// The texts of the current step (plain text), for tests and exports.
     [[nodiscard]] QString titleText() const;
     [[nodiscard]] QString formulaText() const;
+    /// The step's role sentence as plain text (what the step is for; the heads' roles when named).
+    [[nodiscard]] QString roleText() const;
     [[nodiscard]] QString shapeText() const;
     /// The strip of steps between Previous and Next.
     [[nodiscard]] StepStrip* stepStrip() const { return steps_; }

@@ -10,6 +10,7 @@
 
 #include "app/cli/CommandLine.h"
 #include "core/base/Heads.h"
+#include "core/model/TeachingConfig.h"
 
 using namespace attnviz;
 using namespace attnviz::app;
@@ -160,6 +161,36 @@ TEST(CommandLineExport, ProjectionsByName) {
     EXPECT_EQ(config.preset, ProjectionPreset::Random);
 }
 
+TEST(CommandLineExport, TeachingHeadsIsTheFourHeadModelWithItsSizes) {
+    const ExportOptions options = exportWith({"--projections", "teaching-heads"});
+    AttentionConfig config = startingConfig(options.overrides, false);
+    options.overrides.applyTo(config);
+    EXPECT_TRUE(attnviz::usesTeachingHeads(config));
+    EXPECT_EQ(config.dModel, 24) << "4 heads × d_k 6";
+    EXPECT_EQ(config.heads, 4);
+    // --heads still wins (and the roles then name no slice), as for the one-head model.
+    AttentionConfig two = startingConfig(options.overrides, false);
+    exportWith({"--projections", "teaching-heads", "--heads", "2"}).overrides.applyTo(two);
+    EXPECT_EQ(two.heads, 2);
+    EXPECT_TRUE(attnviz::teachingHeadRoles(two, "en").empty());
+    // Back to the one-head model: its 20 dimensions.
+    exportWith({"--projections", "teaching"}).overrides.applyTo(config);
+    EXPECT_FALSE(attnviz::usesTeachingHeads(config));
+    EXPECT_EQ(config.dModel, 20);
+}
+
+TEST(CommandLineWindow, ProjectionsChooseTheFourHeadTeachingModel) {
+    const CommandLine line = parse({"--projections", "teaching-heads"});
+    ASSERT_EQ(line.action, CommandLine::Action::OpenWindow);
+    AttentionConfig config = attnviz::teachingConfig();
+    line.window.projections.applyTo(config);
+    EXPECT_TRUE(attnviz::usesTeachingHeads(config));
+    const CommandLine wrong = parse({"--projections", "trained"});
+    EXPECT_EQ(wrong.action, CommandLine::Action::UsageError);
+    EXPECT_EQ(wrong.error, QStringLiteral("--projections: \"trained\" is not one of teaching, teaching-heads, random, "
+                                          "identity (see attnviz --help)"));
+}
+
 TEST(CommandLineExport, WeightsFile) {
     EXPECT_EQ(exportWith({"--weights", "trained.json"}).weightsPath, QStringLiteral("trained.json"));
 }
@@ -296,7 +327,7 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"SeedTooLarge", {"export", "--text", "Le chat", "-o", "x.png", "--seed", "18446744073709551616"},
                   "--seed: expected an integer from 0 to 18446744073709551615, got \"18446744073709551616\"" + kExportHint},
         UsageCase{"UnknownProjections", {"export", "--text", "Le chat", "-o", "x.png", "--projections", "trained"},
-                  "--projections: \"trained\" is not one of teaching, random, identity" + kExportHint},
+                  "--projections: \"trained\" is not one of teaching, teaching-heads, random, identity" + kExportHint},
         UsageCase{"WeightsEmpty", {"export", "--text", "Le chat", "-o", "x.png", "--weights", ""},
                   "--weights: give a file" + kExportHint},
         UsageCase{"UnknownStep", {"export", "--text", "Le chat", "-o", "x.png", "--step", "softmax"},

@@ -15,6 +15,7 @@
 #include "core/attention/AttentionTrace.h"
 #include "core/base/Errors.h"
 #include "core/formats/ConfigJson.h"
+#include "core/formats/SessionFile.h"
 #include "core/io/AtomicFile.h"
 #include "core/model/TeachingConfig.h"
 #include "tests/support/MessageOf.h"
@@ -261,6 +262,15 @@ TEST(TeachingHeads, ConfigFilesNameThePresetTeachingHeads) {
     EXPECT_TRUE(back == config);
     EXPECT_TRUE(attnviz::usesTeachingHeads(back));
     EXPECT_EQ(attnviz::configToJson(attnviz::teachingConfig())["preset"], "teaching") << "the default is unchanged";
+
+    // A session (the same config object in a file) keeps it, and so head 2 stays "previous token".
+    attnviz::Session session;
+    session.sentence = kExamples.at("fr1");
+    session.config = config;
+    session.view.head = 1;
+    const attnviz::Session read = attnviz::readSession(attnviz::sessionToJson(session));
+    EXPECT_TRUE(read == session);
+    EXPECT_EQ(attnviz::teachingHeadRoles(read.config, "fr")[static_cast<std::size_t>(read.view.head)], "mot précédent");
 
     nlohmann::json both = json;
     both["teaching_model"] = {{"model", nlohmann::json::parse(teachingFile("model.json"))}};

@@ -386,7 +386,8 @@ TEST_F(MainWindowTest, TheTeachingPresetFixesDModelAndTheKeyFollowsTheStrongestW
     ASSERT_EQ(window.selectedQuery(), 10);
     QComboBox* preset = window.controls()->presetBox();
     preset->setFocus();
-    QTest::keyClick(preset, Qt::Key_End);  // the last preset: the teaching model
+    QTest::keyClick(preset, Qt::Key_End);  // the last preset: the teaching model in four heads
+    QTest::keyClick(preset, Qt::Key_Up);   // the one before: the teaching model
     const AttentionConfig teaching = withTeachingModel(AttentionConfig{});
     ASSERT_TRUE(waitForResult(window, sentence, teaching)) << window.message().toStdString();
     EXPECT_FALSE(window.controls()->dModelBox()->isEnabled()) << "the teaching model fixes d_model";
