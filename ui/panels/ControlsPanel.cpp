@@ -78,13 +78,12 @@ QLabel* rowLabel(QWidget* buddy) {
     return label;
 }
 
-/// "Head 2 of 4", followed by the head's role when the teaching model names one.
+/// "Head 2 of 4", or "Head 2 — previous token" when the teaching model names the head's role.
 QString headChoiceText(int head, int heads, const std::vector<std::string>& roles) {
     if (head == kAllHeads) return ControlsPanel::tr("Mean of the %1 heads").arg(heads);
-    if (head < static_cast<int>(roles.size()))
-        return ControlsPanel::tr("Head %1 of %2 — %3")
+    if (head < static_cast<int>(roles.size()))  // short: the list is narrow, the count is beside it
+        return ControlsPanel::tr("Head %1 — %2")
             .arg(head + 1)
-            .arg(heads)
             .arg(QString::fromStdString(roles[static_cast<std::size_t>(head)]));
     return ControlsPanel::tr("Head %1 of %2").arg(head + 1).arg(heads);
 }

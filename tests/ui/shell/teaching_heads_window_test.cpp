@@ -39,10 +39,10 @@ TEST(TeachingHeadsWindow, TheProjectionsListOffersTheFourHeadModelWithItsRoles) 
 
     QComboBox* head = controls->headBox();
     ASSERT_EQ(head->count(), 5) << "four heads and their mean";
-    EXPECT_EQ(head->itemText(0), QStringLiteral("Head 1 of 4 — coreference"));
-    EXPECT_EQ(head->itemText(1), QStringLiteral("Head 2 of 4 — previous token"));
-    EXPECT_EQ(head->itemText(2), QStringLiteral("Head 3 of 4 — determiner → noun"));
-    EXPECT_EQ(head->itemText(3), QStringLiteral("Head 4 of 4 — negation → verb"));
+    EXPECT_EQ(head->itemText(0), QStringLiteral("Head 1 — coreference"));
+    EXPECT_EQ(head->itemText(1), QStringLiteral("Head 2 — previous token"));
+    EXPECT_EQ(head->itemText(2), QStringLiteral("Head 3 — determiner → noun"));
+    EXPECT_EQ(head->itemText(3), QStringLiteral("Head 4 — negation → verb"));
 
     // Every head at once: the context is the concatenation, the output the chapter's last formula.
     head->setFocus();
