@@ -12,6 +12,7 @@
 #include "core/model/TeachingConfig.h"
 #include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
+#include "ui/export/FigureRenderer.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/panels/StepperView.h"
@@ -69,6 +70,17 @@ TEST(TeachingHeadsWindow, TheProjectionsListOffersTheFourHeadModelWithItsRoles) 
     window.setConfig(fourHeads);
     ASSERT_TRUE(waitForResult(window, sentence, fourHeads));
     EXPECT_EQ(preset->currentData().toInt(), ControlsPanel::kTeachingHeadsChoice);
+}
+
+TEST(TeachingHeadsWindow, AFiguresCaptionNamesTheModelAndTheShownHeadsRole) {
+    const AttentionTrace trace =
+        coreTrace(examples().constFirst().sentence, withTeachingHeads(teachingConfig()));
+    const QString caption = FigureRenderer::settingsCaption(trace, Step::Weights, 2, QLocale::c());
+    EXPECT_TRUE(caption.contains(QStringLiteral("4 heads (head 3 shown: determiner → noun)"))) << caption.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("four-head teaching model"))) << caption.toStdString();
+    const QString single = FigureRenderer::settingsCaption(coreTrace(examples().constFirst().sentence, teachingConfig()),
+                                                           Step::Weights, 0, QLocale::c());
+    EXPECT_TRUE(single.contains(QStringLiteral("· teaching model ·"))) << single.toStdString();
 }
 
 // Not a check: the heatmap of each head on the chapter's sentence, and the step view's
