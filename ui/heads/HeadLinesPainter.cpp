@@ -151,8 +151,9 @@ const HeadLinesPainter::Threshold& HeadLinesPainter::threshold() const {
 void HeadLinesPainter::paint(QPainter& painter, const QRectF& area, const QRectF& exposed) const {
     const HeadLinesLayout geometry = layout(area);
     painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::Antialiasing, linesDrawn() <= kAntialiasedLines);
     paintLines(painter, geometry, exposed);
+    painter.setRenderHint(QPainter::Antialiasing, true);
     paintTokens(painter, geometry, exposed);
     painter.restore();
 }

@@ -2,6 +2,8 @@
 // weight in its head's colour with opacity = weight, hovering a token keeps only its lines, a head
 // turned off leaves no pixel of its colour, masked cells get no line; layers and long sentences.
 #include <QComboBox>
+#include <QLabel>
+#include <QLocale>
 #include <QFontMetricsF>
 #include <QPushButton>
 #include <QScrollArea>
@@ -10,7 +12,9 @@
 #include <QTest>
 #include <QToolButton>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include <gtest/gtest.h>
 
@@ -215,6 +219,42 @@ TEST_F(HeadLinesViewTest, TheLinesThickenWithTheFont) {
     view.setFont(big);
     EXPECT_GE(view.linesPainter()->style().lineWidth, normal * 1.5) << "a projector's font gives thick lines";
     EXPECT_GT(layout().pitch, 2 * QFontMetricsF(QFont()).height()) << "and tall rows";
+}
+
+}  // namespace
+}  // namespace attnviz::ui
+
+namespace attnviz::ui {
+namespace {
+
+TEST_F(HeadLinesViewTest, TooManyLinesLeaveTheFaintestOutAndSaySo) {
+    std::vector<std::string> tokens;
+    for (int i = 0; i < 64; ++i) tokens.push_back(std::string("w").append(std::to_string(i)));
+    const auto stack = patternedStack(tokens, 1, 12, false);
+    show(stack);
+    // Every weight of the 12 heads, sorted by hand: the cap's weight is the kMostLines-th largest.
+    std::vector<double> all;
+    for (int head = 0; head < 12; ++head) {
+        const Eigen::MatrixXd w = stack->weights(0, head);
+        for (Eigen::Index i = 0; i < w.size(); ++i)
+            if (w.data()[i] >= 1.0 / 255) all.push_back(w.data()[i]);
+    }
+    std::sort(all.begin(), all.end(), std::greater<>());
+    ASSERT_GT(all.size(), static_cast<std::size_t>(HeadLinesPainter::kMostLines)) << "more lines than the cap";
+    const HeadLinesPainter& lines = *view.linesPainter();
+    EXPECT_EQ(lines.linesVisible(), static_cast<int>(all.size()));
+    EXPECT_NEAR(lines.linesThreshold(), all[HeadLinesPainter::kMostLines - 1], 1e-6);
+    EXPECT_EQ(lines.linesDrawn(), HeadLinesPainter::kMostLines) << "no two weights tie at the threshold here";
+    bool said = false;
+    for (const QLabel* label : view.findChildren<QLabel*>())
+        said = said || label->text().contains(QStringLiteral("Only the %1 strongest of %2 lines are drawn")
+                                                  .arg(QLocale().toString(HeadLinesPainter::kMostLines),
+                                                       QLocale().toString(static_cast<int>(all.size()))));
+    EXPECT_TRUE(said) << "the view says that lines are left out";
+
+    QTest::mouseMove(view.canvas(), tokenPoint(TokenSide::Query, 10));
+    EXPECT_EQ(view.linesPainter()->linesDrawn(), view.linesPainter()->linesVisible())
+        << "a hovered token's lines (12 heads × 64 keys) are all drawn";
 }
 
 }  // namespace
