@@ -199,27 +199,23 @@ HeadLinesPainter* HeadLinesView::ensurePainter() const {
     if (!stack_) return nullptr;
     if (!painter_) {
         painter_ = std::make_unique<HeadLinesPainter>(*stack_, layer_);
-        HeadLinesStyle style = HeadLinesStyle::forFont(canvas_->font(), isDark(palette()));
-        style.text = palette().color(QPalette::Text);
-        style.background = palette().color(QPalette::Base);
-        style.highlight = palette().color(QPalette::Highlight);
-        painter_->setStyle(style);
-        painter_->setVisibleHeads(visible_);
-        painter_->setFocus(focusToken());
+        configurePainter();
     }
     return painter_.get();
 }
 
+void HeadLinesView::configurePainter() const {
+    HeadLinesStyle style = HeadLinesStyle::forFont(canvas_->font(), isDark(palette()));
+    style.text = palette().color(QPalette::Text);
+    style.background = palette().color(QPalette::Base);
+    style.highlight = palette().color(QPalette::Highlight);
+    painter_->setStyle(style);
+    painter_->setVisibleHeads(visible_);
+    painter_->setFocus(focusToken());
+}
+
 void HeadLinesView::refresh() {
-    if (painter_) {  // restyled in place: the weights stay
-        HeadLinesStyle style = HeadLinesStyle::forFont(canvas_->font(), isDark(palette()));
-        style.text = palette().color(QPalette::Text);
-        style.background = palette().color(QPalette::Base);
-        style.highlight = palette().color(QPalette::Highlight);
-        painter_->setStyle(style);
-        painter_->setVisibleHeads(visible_);
-        painter_->setFocus(focusToken());
-    }
+    if (painter_) configurePainter();  // restyled in place: the weights stay
     // The rows' natural height sets how tall the canvas must be: taller than the view, it scrolls.
     // A hidden view (another tab) reads the weights when it is shown, not on every keystroke.
     if (!isVisible()) return;

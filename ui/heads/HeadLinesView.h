@@ -86,6 +86,8 @@ private:
     void updateHint();
     /// The painter for the stack and layer, made again when they changed.
     HeadLinesPainter* ensurePainter() const;
+    /// The palette's colours, the font, the heads shown and the focus into the painter.
+    void configurePainter() const;
     /// Style, heads and focus into the painter; the canvas's size for its rows.
     void refresh();
     void setHovered(std::optional<TokenRef> token);
