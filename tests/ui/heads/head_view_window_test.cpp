@@ -1,7 +1,14 @@
 // The head view in the window: its tab shows the result's heads and tokens, follows the sentence,
-// and in presentation mode draws its tokens at the sentence's size with thicker lines.
+// and in presentation mode draws its tokens at the sentence's size with thicker lines; with a
+// trained model (Gpt2WindowHeadView, run with the gpt2 fixtures) every layer, against numpy.
+#include <QComboBox>
 #include <QScreen>
+#include <QSignalSpy>
 #include <QTabWidget>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
@@ -9,6 +16,8 @@
 #include "tests/support/ClassroomTestSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heads/HeadLinesView.h"
+#include "ui/panels/ControlsPanel.h"
+#include "ui/shell/ModelActions.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/PresentationMode.h"
 
@@ -63,6 +72,45 @@ TEST(HeadViewWindow, PresentationModeDrawsTheTokensAtTheSentencesSize) {
     EXPECT_GT(window.headView()->linesPainter()->style().lineWidth, lineWidth) << "thicker lines";
     presentation.leave();
     EXPECT_DOUBLE_EQ(window.headView()->linesPainter()->style().lineWidth, lineWidth) << "back as it was";
+}
+
+TEST(Gpt2WindowHeadView, ShowsEveryLayerOfTheModelWithNumpysWeights) {
+    std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) / "f32_0.json");
+    ASSERT_TRUE(in) << "the numpy reference is missing (fixture gpt2_forward_references)";
+    const nlohmann::json expected = nlohmann::json::parse(in);
+    ClassroomReset reset;
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    QSignalSpy opened(window.modelActions(), &ModelActions::loadFinished);
+    window.modelActions()->openModel(
+        QString::fromStdString((std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / "f32").string()));
+    ASSERT_TRUE(waitUntil([&] { return opened.count() > 0; }));
+    ASSERT_NE(window.model(), nullptr) << window.message().toStdString();
+    const QString sentence = QStringLiteral("The cat sat on the mat.");  // forward_sentences.json's first
+    window.setSentence(sentence);
+    window.controls()->setLayer(1);
+    ASSERT_TRUE(waitUntil([&] {
+        const auto trace = window.currentTrace();
+        return !window.isBusy() && trace && trace->origin() != nullptr && trace->origin()->layer == 1 &&
+               window.currentTraceSentence() == sentence;
+    }));
+    window.tabs()->setCurrentWidget(window.headView());
+    HeadLinesView& view = *window.headView();
+    ASSERT_NE(view.stack(), nullptr);
+    EXPECT_EQ(view.stack()->layers(), 2) << "every layer of the forward pass";
+    EXPECT_FALSE(view.layerBox()->isHidden()) << "a layer selector for the model's layers";
+    EXPECT_EQ(view.layer(), 1) << "the head view follows the controls' layer";
+    const HeadLinesPainter& lines = *view.linesPainter();
+    const nlohmann::json& attentions = expected.at("attentions");
+    for (int layer = 0; layer < 2; ++layer) {
+        view.setLayer(layer);
+        for (int head = 0; head < lines.heads(); ++head)
+            for (int query = 0; query < lines.size(); ++query)
+                for (int key = 0; key < lines.size(); ++key)
+                    EXPECT_NEAR(view.linesPainter()->weight(head, query, key),
+                                attentions.at(layer).at(head).at(query).at(key).get<double>(), 1e-4)
+                        << "layer " << layer + 1 << ", head " << head + 1 << ", " << query << " → " << key;
+    }
 }
 
 }  // namespace
