@@ -14,6 +14,7 @@
 #include "core/attention/AttentionTrace.h"
 #include "core/base/Errors.h"
 #include "core/gpt2/Gpt2Trace.h"
+#include "core/heads/AttentionStack.h"
 #include "core/model/AttentionConfig.h"
 #include "ui/heatmap/MatrixSource.h"
 
@@ -70,6 +71,9 @@ struct ComputeResult {
     std::shared_ptr<const AttentionTrace> trace;
     std::shared_ptr<const ModelRun> run;  ///< the model's forward pass (trained model only)
     int layer = 0;                        ///< the request's
+    /// Every layer and head of the sentence (the model and head views): the trace's heads, or
+    /// every layer of the model's forward pass.
+    std::shared_ptr<const AttentionStack> stack;
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;  ///< indexed by Step
     qint64 milliseconds = 0;
 };

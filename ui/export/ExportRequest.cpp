@@ -7,6 +7,7 @@
 #include "core/formats/TraceJson.h"
 #include "core/io/AtomicFile.h"
 #include "ui/export/FigureExporter.h"
+#include "ui/heads/HeadViewFigure.h"
 
 namespace attnviz::ui {
 namespace {
@@ -17,6 +18,40 @@ void write(std::ostream& out, const QByteArray& bytes) {
 
 void requireTrace(const ExportRequest& request) {
     if (!request.trace) throw Error("there is nothing to export yet");
+}
+
+/// The head view's figure (PNG, SVG, PDF) of the request's stack, or of a stack of its trace.
+void writeHeadView(const ExportRequest& request, std::ostream& out) {
+    std::shared_ptr<const AttentionStack> stack = request.stack;
+    int layer = request.layer;
+    if (!stack && request.trace) {  // the trace's heads: its one layer (a model's trace is one of its layers)
+        stack = std::make_shared<const AttentionStack>(AttentionStack::fromTrace(request.trace));
+        layer = 0;
+    }
+    if (!stack) throw Error("there is nothing to export yet");
+    HeadViewOptions options;
+    options.title = request.title;
+    options.visibleHeads = request.visibleHeads;
+    const HeadViewFigure figure(*stack, layer, options);
+    const auto paint = [&](QPainter& painter) { figure.paint(painter); };
+    switch (request.format) {
+        case ExportFormat::Png:
+            write(out, paintPng(figure.size(), request.pngScale.value_or(defaultPngScale(figure.size())),
+                                figure.title(), figure.description(), paint));
+            break;
+        case ExportFormat::Svg: write(out, paintSvg(figure.size(), figure.title(), figure.description(), paint)); break;
+        case ExportFormat::Pdf: {
+            const QSizeF page = figure.size() + QSizeF(2 * kPdfPageMargin, 2 * kPdfPageMargin);
+            write(out, paintPdf(page, figure.title(), [&](QPainter& painter) {
+                painter.fillRect(QRectF(QPointF(0, 0), page), figure.background());
+                painter.translate(kPdfPageMargin, kPdfPageMargin);
+                figure.paint(painter);
+            }));
+            break;
+        }
+        case ExportFormat::Csv:
+        case ExportFormat::Json: break;  // not figures: writeExport writes them as for the heatmap
+    }
 }
 
 }  // namespace
@@ -44,6 +79,10 @@ double exportPngScale(const ExportRequest& request, const MatrixSource& source) 
 }
 
 void writeExport(const ExportRequest& request, std::ostream& out) {
+    if (request.view == ExportView::Head && isFigureFormat(request.format)) {
+        writeHeadView(request, out);
+        return;
+    }
     requireTrace(request);
     switch (request.format) {
         case ExportFormat::Png: {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "core/attention/AttentionTrace.h"
 #include "core/heads/AttentionStack.h"
@@ -33,6 +34,8 @@ struct ExportRequest {
     /// source of imported weights (which have no trace).
     std::shared_ptr<const AttentionStack> stack;
     int layer = 0;  ///< 0-based layer of stack the heatmap and head views show
+    /// The head view's heads: visibleHeads[h] draws head h's lines; empty: every head.
+    std::vector<bool> visibleHeads;
     Step step = Step::Weights;  ///< the figure's or the CSV's matrix (JSON holds every step)
     int head = 0;               ///< 0 … h−1 as the core counts them, or kAllHeads
     ExportFormat format = ExportFormat::Png;

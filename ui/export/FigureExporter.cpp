@@ -126,9 +126,14 @@ double defaultPngScale(QSizeF figureSize) {
 }
 
 QImage renderFigureImage(const FigureRenderer& figure, double scale) {
+    return paintImage(figure.size(), scale, figure.style().background,
+                      [&](QPainter& painter) { figure.paint(painter); });
+}
+
+QImage paintImage(QSizeF size, double scale, const QColor& background, const std::function<void(QPainter&)>& paint) {
     if (!(scale > 0) || !std::isfinite(scale)) throw Error("the image scale must be a number greater than 0");
-    const double width = std::ceil(figure.size().width() * scale - 1e-9);
-    const double height = std::ceil(figure.size().height() * scale - 1e-9);
+    const double width = std::ceil(size.width() * scale - 1e-9);
+    const double height = std::ceil(size.height() * scale - 1e-9);
     if (width * height > kLargestPngPixels || width > 60000 || height > 60000) {
         throw Error("the image would be " + std::to_string(static_cast<long long>(width)) + " × " +
                     std::to_string(static_cast<long long>(height)) + " pixels, too large: lower the scale or dpi");
@@ -136,15 +141,23 @@ QImage renderFigureImage(const FigureRenderer& figure, double scale) {
     QImage image(static_cast<int>(width), static_cast<int>(height), QImage::Format_RGB32);
     if (image.isNull()) throw Error("not enough memory for a " + std::to_string(static_cast<long long>(width)) + " × " +
                                     std::to_string(static_cast<long long>(height)) + " pixel image");
-    image.fill(figure.style().background);
+    image.fill(background);
     const int dotsPerMetre = static_cast<int>(std::lround(kFigureUnitsPerInch * scale / kMetresPerInch));
     image.setDotsPerMeterX(dotsPerMetre);
     image.setDotsPerMeterY(dotsPerMetre);
     QPainter painter(&image);
     painter.scale(scale, scale);
-    figure.paint(painter);
+    paint(painter);
     painter.end();
     return image;
+}
+
+QByteArray paintPng(QSizeF size, double scale, const QString& title, const QString& description,
+                    const std::function<void(QPainter&)>& paint) {
+    QImage image = paintImage(size, scale, Qt::white, paint);
+    const QByteArray png = encodePng(image, title, description);
+    if (png.isEmpty()) throw Error("cannot encode the PNG: not enough memory");
+    return png;
 }
 
 QByteArray renderPng(const FigureRenderer& figure, double scale) {

@@ -2,6 +2,7 @@
 // A figure's bytes as PNG, SVG or PDF (exportFile in ExportRequest.h writes them), and the SVG
 // and PDF pages any drawing can use (the √d_k charts).
 #include <QByteArray>
+#include <QColor>
 #include <QImage>
 #include <QPainter>
 #include <QSizeF>
@@ -27,6 +28,14 @@ inline constexpr double kLargestPngPixels = 400e6;
 /// white background, no alpha, dots per metre set. Throws Error when the image would be too large
 /// to allocate.
 [[nodiscard]] QImage renderFigureImage(const FigureRenderer& figure, double scale);
+/// What paint draws on a size (figure units) page as an image at scale, on background, as
+/// renderFigureImage makes it (same size limits). Throws Error when the image would be too large.
+[[nodiscard]] QImage paintImage(QSizeF size, double scale, const QColor& background,
+                                const std::function<void(QPainter&)>& paint);
+/// PNG bytes of what paint draws on a white size page at scale (paintImage), with title and
+/// description as text chunks: the PNG of any figure (the head view).
+[[nodiscard]] QByteArray paintPng(QSizeF size, double scale, const QString& title, const QString& description,
+                                  const std::function<void(QPainter&)>& paint);
 /// PNG bytes of renderFigureImage, with the matching resolution and the title and caption as text
 /// chunks. Build the renderer with FigureOptions::pixelAlignment = scale.
 [[nodiscard]] QByteArray renderPng(const FigureRenderer& figure, double scale);

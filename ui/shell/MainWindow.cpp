@@ -25,6 +25,7 @@
 #include "core/formats/WeightsFile.h"
 #include "core/gpt2/Gpt2Model.h"
 #include "core/model/TeachingConfig.h"
+#include "ui/heads/HeadLinesView.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
@@ -179,6 +180,8 @@ void MainWindow::buildCentralArea() {
     stepper_ = new StepperView;
     tabs_->addTab(heatmap_, QString());
     tabs_->addTab(stepper_, QString());
+    headView_ = new HeadLinesView;
+    tabs_->addTab(headView_, QString());
     layout->addWidget(tabs_, 1);
     connect(heatmap_, &HeatmapView::cellSelected, this, [this](int row, int col) {
         if (showingSelection_) return;
@@ -477,6 +480,7 @@ void MainWindow::onResult(const std::shared_ptr<const ComputeResult>& result) {
 }
 
 void MainWindow::applyResult(const ComputeResult& result) {
+    const bool otherLayer = result.layer != traceLayer_ || !trace_;
     trace_ = result.trace;
     run_ = result.run;
     traceLayer_ = result.layer;
@@ -485,6 +489,8 @@ void MainWindow::applyResult(const ComputeResult& result) {
     sourceOptions_ = result.sourceOptions;
     heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
     stepper_->setSources(sources_);
+    headView_->setStack(result.stack);
+    if (otherLayer) headView_->setLayer(result.layer);  // the head view follows the controls' layer
     tokenStrip_->setTokens(trace_->tokens(), trace_->realTokenCount());
     predict_->followTrace();  // before a cell is selected: the rows it hides are this result's
 
@@ -644,6 +650,10 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(stepsTab, tr("Step by step"));
     tabs_->setTabToolTip(stepsTab,
                          tr("Every matrix of the computation, from X to the output, with its formula and shape."));
+    const int headTab = tabs_->indexOf(headView_);
+    tabs_->setTabText(headTab, tr("Head view"));
+    tabs_->setTabToolTip(headTab, tr("Every head at once: a line from each query to each key, its opacity the "
+                                     "weight, its colour the head."));
     controlsDock_->setWindowTitle(tr("Controls"));
     chartDock_->setWindowTitle(tr("Row of weights"));
     explainerDock_->setWindowTitle(tr("How the weight is computed"));

@@ -31,6 +31,7 @@ class CellExplainer;
 class ClassroomActions;
 class ControlsPanel;
 class FirstRunHint;
+class HeadLinesView;
 class HeatmapView;
 class MessageBar;
 class ModelActions;
@@ -132,6 +133,8 @@ public:
     [[nodiscard]] HeatmapView* heatmap() const { return heatmap_; }
     [[nodiscard]] ControlsPanel* controls() const { return controls_; }
     [[nodiscard]] StepperView* stepper() const { return stepper_; }
+    /// The "Head view" tab: every head's lines from queries to keys.
+    [[nodiscard]] HeadLinesView* headView() const { return headView_; }
     [[nodiscard]] CellExplainer* explainer() const { return explainer_; }
     [[nodiscard]] RowChart* rowChart() const { return rowChart_; }
     [[nodiscard]] QTabWidget* tabs() const { return tabs_; }
@@ -241,6 +244,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     HeatmapView* heatmap_ = nullptr;
     StepperView* stepper_ = nullptr;
+    HeadLinesView* headView_ = nullptr;
     ControlsPanel* controls_ = nullptr;
     RowChart* rowChart_ = nullptr;
     CellExplainer* explainer_ = nullptr;

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 
+#include "ui/heads/HeadLinesView.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/CellExplainer.h"
 #include "ui/panels/StepperView.h"
@@ -96,6 +97,7 @@ void PresentationMode::enter() {
     const QFont sentence = textFont(kSentenceDigitPixels, screen);
     window_->sentenceEdit()->setFont(sentence);
     window_->tokenStrip()->setFont(sentence);
+    window_->headView()->setFont(sentence);  // its tokens are the sentence's, its lines thicken with them
     // The digit heights promised to the back of the room: numbers are never drawn smaller.
     setValueDigits(*window_->heatmap(), kValueDigitPixels, screen);
     setValueDigits(*window_->stepper()->heatmap(), kStepDigitPixels, screen);
@@ -157,6 +159,7 @@ void PresentationMode::leave() {
     window_->setSentenceBoxVisible(true);
     window_->sentenceEdit()->setFont(QFont());  // the window's font again
     window_->tokenStrip()->setFont(QFont());
+    window_->headView()->setFont(QFont());
     window_->setFont(savedFont_);
     QToolTip::setFont(savedFont_);
     window_->menuBar()->setVisible(savedMenuBar_);
