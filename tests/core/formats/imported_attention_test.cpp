@@ -63,6 +63,8 @@ struct GoodFile {
     bool causal;
 };
 
+void PrintTo(const GoodFile& c, std::ostream* out) { *out << c.name; }
+
 class ImportedGoodFile : public ::testing::TestWithParam<GoodFile> {};
 
 TEST_P(ImportedGoodFile, ReadsNumpysValuesTokensAndShape) {
@@ -110,6 +112,8 @@ struct BadFile {
     bool causal;
     std::string message;  ///< after "<the file's path>: "
 };
+
+void PrintTo(const BadFile& c, std::ostream* out) { *out << c.name; }
 
 class ImportedBadFile : public ::testing::TestWithParam<BadFile> {};
 
