@@ -14,6 +14,8 @@
 #include "app/cli/ExportCommand.h"
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
+#include "ui/export/FilePath.h"
+#include "ui/shell/AttentionActions.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/ModelActions.h"
 #include "ui/shell/SessionActions.h"
@@ -66,6 +68,14 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
     // Read on a worker thread, as File → Open Model… does: a folder that cannot be used is
     // said in the window's message bar, which keeps the teaching model.
     if (!options.modelFolder.isEmpty()) window.modelActions()->openModel(options.modelFolder);
+    // Read on a worker thread too: a refused file is said in the message bar (File → Open Attention…).
+    if (!options.attention.path.isEmpty()) {
+        attnviz::ImportOptions imported;
+        if (!options.attention.tokensPath.isEmpty())
+            imported.tokensFile = attnviz::ui::toPath(options.attention.tokensPath);
+        imported.causal = options.attention.causal;
+        window.attentionActions()->openAttention(options.attention.path, imported);
+    }
     if (weights) {
         try {
             window.setConfig(attnviz::replaceWeights(window.config(), *weights));

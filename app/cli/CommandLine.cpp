@@ -136,7 +136,10 @@ CommandLine parseWindow(const QStringList& arguments) {
     const QCommandLineOption weights(QStringLiteral("weights"), QString(), QStringLiteral("file"));
     const QCommandLineOption model(QStringLiteral("model"), QString(), QStringLiteral("folder"));
     const QCommandLineOption projections(QStringLiteral("projections"), QString(), QStringLiteral("name"));
-    parser.addOptions({help, version, text, weights, model, projections});
+    const QCommandLineOption attention(QStringLiteral("attention"), QString(), QStringLiteral("file"));
+    const QCommandLineOption tokens(QStringLiteral("tokens"), QString(), QStringLiteral("file"));
+    const QCommandLineOption causal(QStringLiteral("causal"));
+    parser.addOptions({help, version, text, weights, model, projections, attention, tokens, causal});
     if (!parser.parse(cleaned)) fail(parser.errorText() + mainHint());
 
     CommandLine result;
@@ -177,6 +180,21 @@ CommandLine parseWindow(const QStringList& arguments) {
             fail(problem.message + mainHint());
         }
     }
+    if (parser.isSet(attention)) {
+        if (parser.values(attention).size() > 1) fail(QStringLiteral("--attention is given more than once") + mainHint());
+        if (parser.value(attention).isEmpty()) fail(QStringLiteral("--attention: give a .npy or .json file") + mainHint());
+        if (!files.isEmpty() || parser.isSet(text) || parser.isSet(weights) || parser.isSet(model) ||
+            parser.isSet(projections))
+            fail(QStringLiteral("--attention opens weights computed elsewhere: give no session, --text, --weights, "
+                                "--model or --projections with it") + mainHint());
+        result.window.attention.path = parser.value(attention);
+        result.window.attention.tokensPath = parser.value(tokens);
+        result.window.attention.causal = parser.isSet(causal);
+    } else if (parser.isSet(tokens) || parser.isSet(causal)) {
+        fail(QStringLiteral("--%1 needs --attention FILE").arg(parser.isSet(tokens) ? QStringLiteral("tokens")
+                                                                                    : QStringLiteral("causal")) +
+             mainHint());
+    }
     return result;
 }
 
@@ -203,6 +221,8 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption projections = valued("projections", "name");
     const QCommandLineOption weights = valued("weights", "file");
     const QCommandLineOption model = valued("model", "folder");
+    const QCommandLineOption attention = valued("attention", "file");
+    const QCommandLineOption tokens = valued("tokens", "file");
     const QCommandLineOption layer = valued("layer", "l");
     const QCommandLineOption step = valued("step", "name");
     const QCommandLineOption head = valued("head", "h");
@@ -216,7 +236,7 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(), QStringLiteral("file"));
     const QCommandLineOption format = valued("format", "name");
     parser.addOptions({help, text, textFile, session, causal, window, global, dModel, heads, temperature, noScale,
-                       noPositions, seed, projections, weights, model, layer, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
+                       noPositions, seed, projections, weights, model, attention, tokens, layer, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
                        format});
 
     QStringList withoutCommand = arguments;
@@ -240,9 +260,40 @@ CommandLine parseExport(const QStringList& arguments) {
     ExportOptions& options = result.exportOptions;
     try {
         const int inputs = int{parser.isSet(text)} + int{parser.isSet(textFile)} + int{parser.isSet(session)};
-        if (inputs == 0) fail(QStringLiteral("give the sentence with --text, --text-file or --session"));
-        if (inputs > 1) fail(QStringLiteral("give only one of --text, --text-file and --session"));
-        if (parser.isSet(text)) {
+        if (parser.isSet(attention)) {
+            if (parser.value(attention).isEmpty()) fail(QStringLiteral("--attention: give a .npy or .json file"));
+            // Imported weights are shown as they are: nothing here computes or changes them.
+            const char* computed = "the file's weights are shown as they are (only --causal marks masked cells)";
+            const std::pair<const QCommandLineOption*, const char*> unusable[] = {
+                {&text, "the file gives the tokens (a .npy: --tokens or NAME.tokens.json)"},
+                {&textFile, "the file gives the tokens (a .npy: --tokens or NAME.tokens.json)"},
+                {&session, "the file gives the tokens and the weights"},
+                {&model, "the file holds weights a model has already computed"},
+                {&projections, "imported weights have no projections"},
+                {&weights, "imported weights have no projections"},
+                {&dModel, "imported weights have no d_model"},
+                {&heads, "the file gives the heads"},
+                {&seed, "nothing of imported weights is random"},
+                {&window, computed},
+                {&global, computed},
+                {&temperature, computed},
+                {&noScale, computed},
+                {&noPositions, computed}};
+            for (const auto& [option, reason] : unusable)
+                if (parser.isSet(*option))
+                    fail(QStringLiteral("--%1 cannot be used with --attention: %2")
+                             .arg(option->names().front(), QString::fromLatin1(reason)));
+            options.input = InputKind::Attention;
+            options.attention.path = parser.value(attention);
+            options.attention.tokensPath = parser.value(tokens);
+            options.attention.causal = parser.isSet(causal);
+        } else if (parser.isSet(tokens)) {
+            fail(QStringLiteral("--tokens needs --attention: it gives the tokens of a .npy file of weights"));
+        } else if (inputs == 0) {
+            fail(QStringLiteral("give the sentence with --text, --text-file or --session (or weights with --attention)"));
+        } else if (inputs > 1) {
+            fail(QStringLiteral("give only one of --text, --text-file and --session"));
+        } else if (parser.isSet(text)) {
             options.input = InputKind::Text;
             options.text = parser.value(text);
         } else if (parser.isSet(textFile)) {
@@ -275,7 +326,8 @@ CommandLine parseExport(const QStringList& arguments) {
             options.modelPath = parser.value(model);
         }
         if (parser.isSet(layer)) {
-            if (!parser.isSet(model)) fail(QStringLiteral("--layer needs --model: only a model has layers"));
+            if (!parser.isSet(model) && !parser.isSet(attention))
+                fail(QStringLiteral("--layer needs --model or --attention: only they have layers"));
             const QString value = parser.value(layer).trimmed();
             if (value == QLatin1String("0")) fail(QStringLiteral("--layer 0: layers count from 1 (the first layer is --layer 1)"));
             options.layer = parseInt(QStringLiteral("layer"), value, 1) - 1;
@@ -305,6 +357,10 @@ CommandLine parseExport(const QStringList& arguments) {
                          .arg(parser.value(step)));
             }
             options.step = parsed;
+            if (parser.isSet(attention) && parsed != Step::Weights)
+                fail(QStringLiteral("--step %1: imported weights have no Q and K: only the weights can be shown "
+                                    "(--step weights)")
+                         .arg(parser.value(step)));
         }
         if (parser.isSet(head)) options.head = parseHeadOption(parser.value(head));
         if (parser.isSet(colormap)) options.colormap = parser.value(colormap).trimmed();
@@ -341,6 +397,8 @@ CommandLine parseExport(const QStringList& arguments) {
                                 ".json or .attnviz, or give --format")
                      .arg(options.output));
         }
+        if (parser.isSet(attention) && options.writesSession)
+            fail(QStringLiteral("imported weights are not a session: export them as png, svg, pdf, csv or json"));
         if (!options.modelPath.isEmpty() && options.writesSession)
             fail(QStringLiteral("a session of a model is saved from the window (File → Save Session), not by export"));
     } catch (const UsageProblem& problem) {
@@ -395,6 +453,7 @@ CommandLine parseCommandLine(const QStringList& arguments) {
 QString mainHelpText() {
     return QStringLiteral(
         "Usage: attnviz [FILE.attnviz | --text SENTENCE] [--weights FILE | --model DIR]\n"
+        "       attnviz --attention FILE [--tokens FILE] [--causal]\n"
         "       attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
         "\n"
         "AttnViz shows every number of softmax(QK^T/sqrt(d_k) + mask)·V for a sentence.\n"
@@ -414,6 +473,13 @@ QString mainHelpText() {
         "  --projections NAME           teaching, teaching-heads (the teaching model in 4 heads,\n"
         "                               one role each), random or identity\n"
         "                               example: attnviz --projections teaching-heads\n"
+        "  --attention FILE             attention weights computed elsewhere: a .npy of shape\n"
+        "                               (layers, heads, n, n), (layers, 1, heads, n, n), (heads, n, n)\n"
+        "                               or (n, n), or a JSON file {\"tokens\", \"attentions\", \"causal\"}\n"
+        "                               example: attnviz --attention run.npy\n"
+        "  --tokens FILE                the tokens of a .npy (a JSON list of strings; default:\n"
+        "                               NAME.tokens.json beside NAME.npy)\n"
+        "  --causal                     keys after their query are masked (drawn hatched)\n"
         "\n"
         "The window opens on the teaching model: every dimension of X, Q, K and V has a name and\n"
         "W_Q … W_O are written by named rules (Projections: Random gives untrained weights).\n"
@@ -434,6 +500,7 @@ QString exportHelpText() {
     return QStringLiteral(
         "Usage: attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
         "       attnviz export --model DIR [--layer L] (--text SENTENCE | --text-file FILE) [options] -o OUT\n"
+        "       attnviz export --attention FILE [--tokens FILE] [--causal] [--layer L] [--head H|mean] -o OUT\n"
         "\n"
         "Writes one step's heatmap as an image (PNG, SVG, PDF), one step's matrix as CSV, the whole\n"
         "computation as JSON, or the settings as a session. Needs no display.\n"
@@ -486,8 +553,21 @@ QString exportHelpText() {
         "                         --d-model, --heads, --seed, --window, --global, --temperature,\n"
         "                         --no-scale, --no-positions and --session cannot be used with it\n"
         "                                                 example: --model ~/models/gpt2\n"
-        "  --layer L              the layer, counted from 1 (default 1)\n"
+        "  --layer L              the layer, counted from 1 (default 1); also with --attention\n"
         "                                                 example: --layer 5\n"
+        "\n"
+        "Attention weights computed elsewhere (README, \"Attention from any model\"):\n"
+        "  --attention FILE       a .npy of shape (layers, heads, n, n), (layers, 1, heads, n, n),\n"
+        "                         (heads, n, n) or (n, n), float32 or float64; or a JSON file\n"
+        "                         {\"tokens\": [...], \"attentions\": [...], \"causal\": true|false}.\n"
+        "                         Each unmasked row must sum to 1. Only the weights can be shown\n"
+        "                         (--step weights): there are no Q and K. The settings above cannot\n"
+        "                         be used with it       example: --attention run.npy --layer 5 --head 3\n"
+        "  --tokens FILE          the tokens of a .npy: a JSON list of strings (default:\n"
+        "                         NAME.tokens.json beside NAME.npy)\n"
+        "                                                 example: --tokens run.tokens.json\n"
+        "  --causal               with --attention: keys after their query are masked (drawn\n"
+        "                         hatched); otherwise only when the file says so\n"
         "\n"
         "What to show:\n"
         "  --step NAME            x, q, k, v, scores, scaled, masked, weights (default), context,\n"
@@ -535,6 +615,7 @@ QString exportHelpText() {
         "  attnviz export --text \"Le chat est assis\" -o trace.json\n"
         "  attnviz export --model ~/models/gpt2 --layer 5 --head 1 --text \"The cat sat on the mat\" -o l5h1.png\n"
         "  attnviz export --model ~/models/gpt2 --layer 12 --head mean --text \"The cat sat\" -o trace.json\n"
+        "  attnviz export --attention run.npy --causal --layer 5 --head 3 -o l5h3.png\n"
         "\n"
         "Exit status: 0 success, 1 failure (one line on standard error; an existing OUT is left\n"
         "unchanged), 2 bad usage.\n");

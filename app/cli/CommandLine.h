@@ -39,18 +39,27 @@ struct ConfigOverrides {
 [[nodiscard]] AttentionConfig startingConfig(const ConfigOverrides& overrides, bool hasWeights);
 
 /// Where the sentence comes from: exactly one of them.
-enum class InputKind { Text, TextFile, Session };
+enum class InputKind { Text, TextFile, Session, Attention };
+
+/// --attention FILE [--tokens FILE] [--causal]: weights computed elsewhere (a .npy or .json file,
+/// core/formats/ImportedAttention.h), for export and for the window.
+struct AttentionInput {
+    QString path;        ///< empty: none
+    QString tokensPath;  ///< --tokens (empty: NAME.tokens.json beside a .npy)
+    bool causal = false; ///< --causal: keys after their query are masked
+};
 
 struct ExportOptions {
     InputKind input = InputKind::Text;
     QString text;         ///< --text
     QString inputPath;    ///< --text-file ("-": standard input) or --session
+    AttentionInput attention;  ///< InputKind::Attention: the file, its tokens, --causal
     ConfigOverrides overrides;
     QString weightsPath;  ///< --weights: W_Q … W_O from a weights JSON file or .npy files (empty: none)
     /// --model: a GPT-2-family model folder (empty: none). Its checkpoint gives the weights and
     /// sizes, so the options that set them are usage errors with it.
     QString modelPath;
-    std::optional<int> layer;      ///< --layer, 0-based (--layer 1 is 0); only with --model; default 0
+    std::optional<int> layer;      ///< --layer, 0-based (--layer 1 is 0); with --model or --attention; default 0
     std::optional<Step> step;      ///< default: the session's view, else weights
     std::optional<int> head;       ///< 0-based (--head 1 is 0) or kAllHeads; default: the session's view, else 0
     std::optional<QString> colormap;
@@ -74,6 +83,7 @@ struct WindowOptions {
     QString modelFolder;         ///< attnviz --model FOLDER: a trained model (empty: none)
     /// attnviz --projections NAME (only its projections are set): e.g. teaching-heads
     ConfigOverrides projections;
+    AttentionInput attention;    ///< attnviz --attention FILE: imported weights (empty path: none)
 };
 
 /// The command line, understood. Nothing here needs a QCoreApplication.

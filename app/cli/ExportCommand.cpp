@@ -14,9 +14,11 @@
 
 #include "core/base/Errors.h"
 #include "core/base/WorkerPool.h"
+#include "core/formats/ImportedAttention.h"
 #include "core/formats/SessionFile.h"
 #include "core/formats/WeightsFile.h"
 #include "core/gpt2/Gpt2Model.h"
+#include "core/heads/AttentionStack.h"
 #include "core/io/AtomicFile.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
@@ -89,8 +91,9 @@ std::string onlyHeads(int heads) {
     return "there are only " + std::to_string(heads) + " heads (1 … " + std::to_string(heads) + ")";
 }
 
-void checkView(const ExportOptions& options, const Session& session) {
-    const int heads = session.config.heads;
+/// heads: the count --head is checked against (the session's settings' unless given).
+void checkView(const ExportOptions& options, const Session& session, std::optional<int> givenHeads = std::nullopt) {
+    const int heads = givenHeads.value_or(session.config.heads);
     const int head = session.view.head;
     if (head != kAllHeads && head >= heads) {
         // The head comes from --head, or from the session (whose file counts from 0).
@@ -202,7 +205,37 @@ int runModel(const ExportOptions& options, const char* programPath) {
     return 0;
 }
 
+/// `attnviz export --attention FILE`: the weights of one layer and head (or the layer's mean)
+/// of a file computed elsewhere. A refused file ends here (exit 1) before anything is written.
+int runImported(const ExportOptions& options, const char* programPath) {
+    ImportOptions reading;
+    if (!options.attention.tokensPath.isEmpty()) reading.tokensFile = toPath(options.attention.tokensPath);
+    reading.causal = options.attention.causal;
+    std::shared_ptr<const AttentionStack> stack;
+    try {
+        stack = std::make_shared<const AttentionStack>(AttentionStack::fromImported(
+            std::make_shared<const ImportedWeights>(readImportedAttention(toPath(options.attention.path), reading))));
+    } catch (const Error& error) {
+        throw Stop{kFailure, error.what()};  // the reader's line names the file and the place
+    }
+    // Layers and heads as a person counts them, from 1, against the file's own counts.
+    const int layer = options.layer.value_or(0);
+    if (layer >= stack->layers()) throw notInTheModel(ErrorCode::NoSuchLayer, layer, stack->layers());
+    Session session;
+    applyView(options, session.view);
+    checkView(options, session, stack->heads());
+    const int head = session.view.head;
+    session.view.colormap = canonicalColormap(session.view.colormap).toStdString();
+    ui::ExportRequest request = exportRequest(options, session, nullptr);
+    request.stack = std::move(stack);
+    request.layer = layer;
+    request.head = head;
+    exportTrace(request, programPath);
+    return 0;
+}
+
 int run(const ExportOptions& options, const char* programPath) {
+    if (options.input == InputKind::Attention) return runImported(options, programPath);
     if (!options.modelPath.isEmpty()) return runModel(options, programPath);
     Session session;
     try {

@@ -202,6 +202,27 @@
     X(NpyNot2D, "expected a 2-D matrix, the file holds a %1-D array of shape %2")                                      \
     X(NpyDataCut, "truncated: the header announces %1×%2 float%3 values, the file holds %4 bytes of data")             \
     X(NpyDataTooLong, "%1 bytes after the data (%2×%3 float%4 values take %5 bytes)")                                  \
+    X(NpyArrayDataCut, "truncated: the header announces shape %1 of float%2 values, the file holds %3 bytes of data")  \
+    X(NpyArrayDataTooLong, "%4 bytes of data: shape %1 of float%2 values takes %3")                                    \
+    /* Attention weights computed elsewhere (core/formats/ImportedAttention.cpp); the context is the file, */          \
+    /* and for JSON the place in it. Layers, heads, rows and keys are counted from 1. */                               \
+    X(ImportExtension, "expected a .npy or .json file of attention weights")                                           \
+    X(ImportRank, "expected shape (layers, heads, n, n), (layers, 1, heads, n, n), (heads, n, n) or (n, n), not %1")   \
+    X(ImportBatch, "shape %1 holds a batch of %2 sentences: save one sentence (a batch of 1)")                         \
+    X(ImportEmpty, "the array is empty (shape %1)")                                                                    \
+    X(ImportNotSquare, "shape %1: the last two sizes differ (n queries over n keys make n × n)")                       \
+    X(ImportTooManyTokens, "%1 tokens, more than the limit of %2")                                                     \
+    X(ImportTooManyHeads, "shape %1 holds more than %2 heads in all")                                                  \
+    X(ImportTokenCount, "the weights are of %1 tokens (shape %2), the tokens list has %3")                             \
+    X(ImportNoTokens, "no tokens: give --tokens FILE (a JSON list of strings) or save them as %1 beside it")           \
+    X(ImportTokensTwice, "the tokens are the file's own \"tokens\": --tokens is for .npy files")                       \
+    X(ImportRagged, "expected %1 items, like the first at this depth, got %2")                                         \
+    X(ImportJsonDamaged, "not JSON: %1")                                                                               \
+    X(ImportJsonEmpty, "the file is empty")                                                                            \
+    X(ImportNotFinite, "layer %1 head %2 row %3 key %4 is %5, not a finite number")                                    \
+    X(ImportNegative, "layer %1 head %2 row %3 key %4 is negative (%5)")                                               \
+    X(ImportMaskedWeight, "layer %1 head %2 row %3 key %4 is after its query (causal) but holds %5, not 0")            \
+    X(ImportRowSum, "layer %1 head %2 row %3 sums to %4, not 1 (within 0.001)")                                        \
     /* Safetensors files (core/formats/Safetensors.cpp); the context is the file. */                                  \
     X(SafetensorsTooShort, "the file has %1 bytes, fewer than the 8 bytes of the header length")                      \
     X(SafetensorsHeaderBeyondFile, "the header length %1 is beyond the end of the file (%2 bytes)")                    \

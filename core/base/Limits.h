@@ -14,6 +14,8 @@ inline constexpr std::size_t kMaxTokens = 4096;
 inline constexpr int kMaxDModel = 4096;
 /// Heads of one layer: each head has d_k = d_model / heads ≥ 1 column.
 inline constexpr int kMaxHeads = kMaxDModel;
+/// Layers × heads of imported attention weights in all (a 96-layer model of 128 heads).
+inline constexpr int kMaxImportedHeads = 96 * 128;
 /// Largest d_k the "Why √d_k?" study measures.
 inline constexpr int kMaxStudyDk = 1024;
 /// Bytes of one sentence: ICU measures texts with 32-bit signed lengths.

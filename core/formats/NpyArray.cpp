@@ -1,5 +1,6 @@
 #include "core/formats/NpyArray.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -151,12 +152,6 @@ private:
     std::size_t at_ = 0;
 };
 
-std::string shapeText(const std::vector<std::uint64_t>& shape) {
-    std::string text = "(";
-    for (std::size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
-    return text + (shape.size() == 1 ? ",)" : ")");
-}
-
 template <typename Float>
 Float readValue(const char* bytes, bool bigEndian) {
     using Bits = std::conditional_t<sizeof(Float) == 4, std::uint32_t, std::uint64_t>;
@@ -170,10 +165,16 @@ Float readValue(const char* bytes, bool bigEndian) {
     return std::bit_cast<Float>(bits);
 }
 
-}  // namespace
+/// What the header says, and where the values start.
+struct NpyHeader {
+    std::string dtype;
+    bool fortranOrder = false;
+    std::vector<std::uint64_t> shape;
+    std::size_t itemSize = 0;
+    std::size_t dataStart = 0;
+};
 
-NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
-    const std::string where(name);
+NpyHeader parseHeader(std::string_view bytes, const std::string& where) {
     if (bytes.size() < kMagic.size() || bytes.substr(0, kMagic.size()) != kMagic)
         throw FormatError(ErrorCode::NpyNotNpy, {}, where);
     if (bytes.size() < 10) throw FormatError(ErrorCode::NpyHeaderCut, {}, where);
@@ -227,11 +228,28 @@ NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
     } else {
         throw FormatError(ErrorCode::NpyDtype, {dtype}, where);
     }
+    return NpyHeader{dtype, fortran->boolean, shape->tuple, itemSize, dataStart};
+}
+
+}  // namespace
+
+std::string npyShapeText(const std::vector<std::uint64_t>& shape) {
+    std::string text = "(";
+    for (std::size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+    return text + (shape.size() == 1 ? ",)" : ")");
+}
+
+NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
+    const std::string where(name);
+    const NpyHeader header = parseHeader(bytes, where);
+    const std::string& dtype = header.dtype;
+    const std::size_t itemSize = header.itemSize;
+    const std::size_t dataStart = header.dataStart;
     const bool bigEndian = dtype.front() == '>';
-    if (shape->tuple.size() != 2)
-        throw FormatError(ErrorCode::NpyNot2D, {std::to_string(shape->tuple.size()), shapeText(shape->tuple)}, where);
-    const std::uint64_t rows = shape->tuple[0];
-    const std::uint64_t cols = shape->tuple[1];
+    if (header.shape.size() != 2)
+        throw FormatError(ErrorCode::NpyNot2D, {std::to_string(header.shape.size()), npyShapeText(header.shape)}, where);
+    const std::uint64_t rows = header.shape[0];
+    const std::uint64_t cols = header.shape[1];
     const auto limit = static_cast<std::uint64_t>(std::numeric_limits<Eigen::Index>::max());
     const std::size_t available = bytes.size() - dataStart;
     if (rows > limit || cols > limit || (cols != 0 && rows > available / itemSize / cols) ||
@@ -250,7 +268,7 @@ NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
 
     NpyArray array;
     array.dtype = dtype;
-    array.fortranOrder = fortran->boolean;
+    array.fortranOrder = header.fortranOrder;
     const auto r = static_cast<Eigen::Index>(rows);
     const auto c = static_cast<Eigen::Index>(cols);
     array.values.resize(r, c);
@@ -266,6 +284,56 @@ NpyArray NpyArray::parse(std::string_view bytes, std::string_view name) {
         }
     }
     return array;
+}
+
+NpyView NpyView::parse(std::string_view bytes, std::string_view name) {
+    const std::string where(name);
+    NpyHeader header = parseHeader(bytes, where);
+    const std::size_t available = bytes.size() - header.dataStart;
+    // The product is bounded by the bytes available at each step, so that it cannot overflow.
+    const bool empty = std::find(header.shape.begin(), header.shape.end(), 0) != header.shape.end();
+    std::uint64_t count = empty ? 0 : 1;
+    bool fits = true;
+    for (const std::uint64_t dimension : header.shape) {
+        if (empty || !fits) break;
+        if (count > available / header.itemSize / dimension) fits = false;
+        count *= dimension;
+    }
+    const std::string bits = std::to_string(header.itemSize * 8);
+    if (!fits)
+        throw FormatError(ErrorCode::NpyArrayDataCut, {npyShapeText(header.shape), bits, std::to_string(available)}, where);
+    const std::uint64_t needed = count * header.itemSize;
+    if (available != needed)
+        throw FormatError(ErrorCode::NpyArrayDataTooLong,
+                          {npyShapeText(header.shape), bits, std::to_string(needed), std::to_string(available)}, where);
+    NpyView view;
+    view.dtype = std::move(header.dtype);
+    view.fortranOrder = header.fortranOrder;
+    view.shape = std::move(header.shape);
+    view.data = bytes.substr(header.dataStart);
+    return view;
+}
+
+std::uint64_t NpyView::count() const {
+    std::uint64_t count = 1;
+    for (const std::uint64_t dimension : shape) count *= dimension;
+    return count;
+}
+
+std::vector<std::uint64_t> NpyView::strides() const {
+    std::vector<std::uint64_t> strides(shape.size(), 1);
+    if (fortranOrder) {
+        for (std::size_t axis = 1; axis < shape.size(); ++axis) strides[axis] = strides[axis - 1] * shape[axis - 1];
+    } else {
+        for (std::size_t axis = shape.size(); axis-- > 1;) strides[axis - 1] = strides[axis] * shape[axis];
+    }
+    return strides;
+}
+
+double NpyView::at(std::uint64_t offset) const {
+    const bool bigEndian = dtype.front() == '>';
+    if (dtype.back() == '8') return readValue<double>(data.data() + offset * 8, bigEndian);
+    return static_cast<double>(readValue<float>(data.data() + offset * 4, bigEndian));
 }
 
 std::string NpyArray::serialize(const Eigen::MatrixXd& matrix) {

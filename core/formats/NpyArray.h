@@ -1,7 +1,9 @@
 #pragma once
 #include <Eigen/Core>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace attnviz {
 
@@ -23,5 +25,30 @@ struct NpyArray {
     /// byte for byte what numpy.save writes for a float64 array of that shape.
     [[nodiscard]] static std::string serialize(const Eigen::MatrixXd& matrix);
 };
+
+/// An array of any rank in a .npy file, its values left where they lie: what a reader of large
+/// arrays (imported attention, core/formats/ImportedAttention.h) reads value by value.
+struct NpyView {
+    std::string dtype;                 ///< "<f8", "<f4", ">f8" or ">f4"
+    bool fortranOrder = false;         ///< the first axis varies fastest
+    std::vector<std::uint64_t> shape;  ///< as the header says; () for a scalar
+    std::string_view data;             ///< exactly count() values of the dtype
+
+    /// Parses the header as NpyArray::parse does, any rank, and checks the shape's product
+    /// against the bytes after the header before anything is allocated: NpyArrayDataCut,
+    /// NpyArrayDataTooLong. bytes must outlive the view.
+    [[nodiscard]] static NpyView parse(std::string_view bytes, std::string_view name);
+
+    /// The product of the shape.
+    [[nodiscard]] std::uint64_t count() const;
+    /// For each axis, the values between two consecutive indices of it in data (C order: the
+    /// last axis is 1; Fortran order: the first).
+    [[nodiscard]] std::vector<std::uint64_t> strides() const;
+    /// The value at `offset` values into data, as a double (exact for float32).
+    [[nodiscard]] double at(std::uint64_t offset) const;
+};
+
+/// A shape as Python writes it: "(2, 3)", "(4,)".
+[[nodiscard]] std::string npyShapeText(const std::vector<std::uint64_t>& shape);
 
 }  // namespace attnviz

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/formats/ImportedAttention.h"
+
 namespace attnviz {
 
 class AttentionTrace;
@@ -21,20 +23,6 @@ struct Gpt2Trace;
 /// explainer need; a Model stack has them one layer at a time (Gpt2Model::layerTrace); an
 /// Imported one has weights only.
 enum class StackOrigin { Trace, Model, Imported };
-
-/// Weights computed elsewhere (a .npy or JSON file, core/formats/ImportedAttention.h): layers ×
-/// heads × n × n, validated on reading.
-struct ImportedWeights {
-    std::vector<std::string> tokens;  ///< n readable texts
-    int layers = 0;
-    int heads = 0;
-    /// The file (or --causal) says key j > query i is masked: those cells are drawn as masked.
-    /// Never guessed from zeros.
-    bool causal = false;
-    /// layers·heads matrices of n × n, layer-major (index layer·heads + head), float32 as read
-    /// (a stack of 12 × 12 heads of 1,024 tokens is 604 MB in float32).
-    std::vector<Eigen::MatrixXf> weights;
-};
 
 class AttentionStack {
 public:

@@ -5,6 +5,7 @@
 #include "core/base/Errors.h"
 #include "core/formats/MatrixCsv.h"
 #include "core/formats/TraceJson.h"
+#include "core/heads/HeadExport.h"
 #include "core/io/AtomicFile.h"
 #include "ui/export/FigureExporter.h"
 #include "ui/heads/HeadViewFigure.h"
@@ -17,7 +18,7 @@ void write(std::ostream& out, const QByteArray& bytes) {
 }
 
 void requireTrace(const ExportRequest& request) {
-    if (!request.trace) throw Error("there is nothing to export yet");
+    if (!request.trace && !request.stack) throw Error("there is nothing to export yet");
 }
 
 /// The head view's figure (PNG, SVG, PDF) of the request's stack, or of a stack of its trace.
@@ -54,11 +55,16 @@ void writeHeadView(const ExportRequest& request, std::ostream& out) {
     }
 }
 
+/// Weights without a trace (imported): the stack's layer and head are what is exported.
+bool fromStack(const ExportRequest& request) { return !request.trace && request.stack; }
+
 }  // namespace
 
 MatrixSource exportSource(const ExportRequest& request) {
     requireTrace(request);
-    return {request.trace, request.step, request.head, SourceOptions{request.language, request.weightsRange}};
+    const SourceOptions options{request.language, request.weightsRange};
+    if (fromStack(request)) return {request.stack, request.layer, request.head, options};
+    return {request.trace, request.step, request.head, options};
 }
 
 FigureOptions exportFigureOptions(const ExportRequest& request, double pixelAlignment) {
@@ -101,8 +107,20 @@ void writeExport(const ExportRequest& request, std::ostream& out) {
             write(out, renderPdf(FigureRenderer(source, exportFigureOptions(request, 1))));
             break;
         }
-        case ExportFormat::Csv: writeStepCsv(out, *request.trace, request.step, request.head); break;
-        case ExportFormat::Json: writeTraceJson(out, *request.trace); break;
+        case ExportFormat::Csv:
+            if (fromStack(request)) {
+                writeHeadCsv(out, *request.stack, request.layer, request.head);
+            } else {
+                writeStepCsv(out, *request.trace, request.step, request.head);
+            }
+            break;
+        case ExportFormat::Json:
+            if (fromStack(request)) {
+                writeHeadJson(out, *request.stack, request.layer, request.head);
+            } else {
+                writeTraceJson(out, *request.trace);
+            }
+            break;
     }
 }
 

@@ -58,7 +58,8 @@ struct ExportRequest {
     std::optional<double> pngScale;
 };
 
-/// The request's matrix as a figure draws it: its step, head, language and weights' range.
+/// The request's matrix as a figure draws it: its step, head, language and weights' range; without
+/// a trace, the weights of the stack's layer and head.
 [[nodiscard]] MatrixSource exportSource(const ExportRequest& request);
 /// The request's figure options, cells aligned to whole device pixels at pixelAlignment (the PNG
 /// scale; 1 for SVG, PDF and previews).
@@ -67,7 +68,8 @@ struct ExportRequest {
 [[nodiscard]] double exportPngScale(const ExportRequest& request, const MatrixSource& source);
 
 /// Writes what the file holds to out: the figure (PNG, SVG, PDF; needs a QGuiApplication for its
-/// fonts), the step's matrix (CSV, MatrixCsv) or the whole trace (JSON, TraceJson). Throws Error.
+/// fonts), the step's matrix (CSV, MatrixCsv) or the whole trace (JSON, TraceJson); without a
+/// trace, the stack's layer and head (CSV, JSON: core/heads/HeadExport). Throws Error.
 void writeExport(const ExportRequest& request, std::ostream& out);
 /// writeExport into request.path through writeFileAtomically: on failure IoError names the path
 /// and the reason, an existing file is left byte-identical and no temporary is left.

@@ -123,10 +123,16 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
       labelFont_(figureFont(kLabelPixels)),
       titleFont_(figureFont(kTitlePixels, true)),
       captionFont_(figureFont(kCaptionPixels)) {
-    title_ = options_.title.isEmpty() ? defaultTitle(source.step(), source.head(), source.trace().heads())
-                                      : options_.title;
+    if (!options_.title.isEmpty()) {
+        title_ = options_.title;
+    } else {
+        title_ = source.hasTrace() ? defaultTitle(source.step(), source.head(), source.trace().heads())
+                                   : stackTitle(*source.stack(), source.layer(), source.head());
+    }
     if (options_.showCaption) {
-        QStringList parts{settingsCaption(source.trace(), source.step(), source.head(), options_.locale)};
+        QStringList parts{source.hasTrace()
+                              ? settingsCaption(source.trace(), source.step(), source.head(), options_.locale)
+                              : stackCaption(*source.stack())};
         if (const QString colours = colourRangeCaption(source, options_.locale); !colours.isEmpty()) parts << colours;
         caption_ = parts.join(QStringLiteral(" · "));
     }
@@ -254,6 +260,22 @@ QString FigureRenderer::defaultTitle(Step step, int head, int heads) {
     if (heads <= 1) return tr("%1 — head %2").arg(name).arg(1);
     if (isSquareStep(step)) return tr("%1 — mean of %2 heads").arg(name).arg(heads);
     return tr("%1 — all %2 heads").arg(name).arg(heads);
+}
+
+QString FigureRenderer::stackTitle(const AttentionStack& stack, int layer, int head) {
+    // Layers and heads are counted from 1 where a person reads them.
+    if (head == kAllHeads)
+        return tr("Attention weights — layer %1 · mean of %2 heads").arg(layer + 1).arg(stack.heads());
+    return tr("Attention weights — layer %1 · head %2").arg(layer + 1).arg(head + 1);
+}
+
+QString FigureRenderer::stackCaption(const AttentionStack& stack) {
+    QStringList parts;
+    if (stack.origin() == StackOrigin::Imported) parts << tr("imported weights");
+    parts << tr("n = %1").arg(stack.size());
+    parts << tr("layers × heads: %1 × %2").arg(stack.layers()).arg(stack.heads());
+    parts << (stack.size() > 1 && stack.isMasked(0, 1) ? tr("mask: causal") : tr("no mask"));
+    return parts.join(QStringLiteral(" · "));
 }
 
 QString FigureRenderer::colourRangeCaption(const MatrixSource& source, const QLocale& locale) {

@@ -72,6 +72,11 @@ public:
     /// T (written for locale), the masks, positions, projections and the seed.
     [[nodiscard]] static QString settingsCaption(const AttentionTrace& trace, Step step, int head,
                                                  const QLocale& locale = QLocale::c());
+    /// The title of a stack's head without a trace: "Attention weights — layer 2 · head 3",
+    /// "… — layer 2 · mean of 12 heads" (counted from 1).
+    [[nodiscard]] static QString stackTitle(const AttentionStack& stack, int layer, int head);
+    /// The caption of weights without a trace: "imported weights · n = 5 · layers × heads: 2 × 3 · no mask".
+    [[nodiscard]] static QString stackCaption(const AttentionStack& stack);
     /// What the weights' colours span, as the caption names it: "colours: 0 to 1", "colours:
     /// smallest to largest weight (0.03 to 0.31)" (the colour bar's end labels), "colours: each
     /// row against its largest weight". Empty for signed matrices (their bar is centred on 0).

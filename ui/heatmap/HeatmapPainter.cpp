@@ -41,10 +41,6 @@ double gapFor(QSizeF cell, double gap) { return std::min(cell.width(), cell.heig
 constexpr double kColumnLabelLines = 10;
 constexpr double kRowLabelLines = 10;
 
-bool hasMask(const MatrixSource& source) {
-    return (source.step() == Step::Masked || source.step() == Step::Weights) && !source.trace().mask().isEmpty();
-}
-
 QFont boldened(QFont font) {
     font.setBold(true);
     return font;
@@ -151,7 +147,7 @@ bool HeatmapPainter::paintCellsToImage(QImage& image, const CellRange& range, QP
     if (gap != gapSize || gap < 0 || gap >= std::min(cellWidth, cellHeight) ||
         (gap > 0 && style_.background.alpha() != 255))
         return false;
-    if (hasMask(source_) || valuesFit(QSizeF(cell))) return false;
+    if (source_.hasMask() || valuesFit(QSizeF(cell))) return false;
     const CellRange clipped{std::max(0, range.rowBegin), std::min(source_.rows(), range.rowEnd),
                             std::max(0, range.colBegin), std::min(source_.cols(), range.colEnd)};
     // The pixels of the block's columns inside the image (with gaps: paintRows' background fill).
@@ -302,7 +298,7 @@ HeatmapLayout HeatmapPainter::layout(QSizeF gridSize, QSizeF cell, const QFont& 
     out.columnLabels = QRectF(gridLeft, margin + line + half, gridSize.width(), columnLabelsHeight);
 
     // With a mask, the legend goes under a shorter bar, so both stay beside the grid.
-    const bool masked = hasMask(source_);
+    const bool masked = source_.hasMask();
     const double barHeight = std::max(gridSize.height() - (masked ? 2 * line : 0.0), 6 * line);
     out.colorBar = QRectF(out.grid.right() + margin, gridTop, line, barHeight);
     out.colorBarLabels = QRectF(out.colorBar.right() + pad, gridTop,

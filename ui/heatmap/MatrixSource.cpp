@@ -72,14 +72,20 @@ struct VisibleWeights {
 VisibleWeights visibleWeights(const MatrixSource& source) {
     VisibleWeights out;
     out.rowLargest.assign(static_cast<std::size_t>(source.rows()), 0.0);
-    const AttentionMask& mask = source.trace().mask();
     std::vector<std::uint8_t> visible(static_cast<std::size_t>(source.cols()));
+    const auto fillVisible = [&source, &visible](int row) {
+        if (source.hasTrace()) {
+            source.trace().mask().fillRow(row, 0, source.cols(), visible.data());
+            return;
+        }
+        for (int j = 0; j < source.cols(); ++j) visible[static_cast<std::size_t>(j)] = !source.isMasked(row, j);
+    };
     const int blockRows = std::max(1, 1 << 20 / std::max(1, source.cols()));
     for (int r0 = 0; r0 < source.rows(); r0 += blockRows) {
         const int count = std::min(blockRows, source.rows() - r0);
         const Eigen::MatrixXd part = source.block(r0, 0, count, source.cols());
         for (int i = 0; i < count; ++i) {
-            mask.fillRow(r0 + i, 0, source.cols(), visible.data());
+            fillVisible(r0 + i);
             double rowLargest = 0, rowSmallest = std::numeric_limits<double>::infinity();
             int seen = 0;
             for (int j = 0; j < source.cols(); ++j) {
@@ -146,10 +152,26 @@ MatrixSource::MatrixSource(std::shared_ptr<const AttentionTrace> trace, Step ste
     setUp(tokenLabels, std::move(tokenWidths), knownMagnitude, options);
 }
 
+MatrixSource::MatrixSource(std::shared_ptr<const AttentionStack> stack, int layer, int head,
+                           const SourceOptions& options)
+    : stack_(std::move(stack)), layer_(layer), step_(Step::Weights), head_(head), kind_(ValueKind::Weights) {
+    if (head == kAllHeads) {
+        Eigen::MatrixXd mean = stack_->weights(layer, 0);
+        for (int h = 1; h < stack_->heads(); ++h) mean += stack_->weights(layer, h);
+        stackWeights_ = std::make_shared<const Eigen::MatrixXd>(mean / stack_->heads());
+    } else {
+        stackWeights_ = std::make_shared<const Eigen::MatrixXd>(stack_->weights(layer, head));
+    }
+    QStringList labels;
+    labels.reserve(stack_->size());
+    for (const std::string& token : stack_->tokens()) labels << QString::fromStdString(token);
+    setUp(labels, std::make_shared<LabelWidths>(), std::nullopt, options);
+}
+
 void MatrixSource::setUp(const QStringList& tokenLabels, std::shared_ptr<LabelWidths> tokenWidths,
                          std::optional<double> knownMagnitude, const SourceOptions& options) {
-    rows_ = trace_->rows(step_);
-    cols_ = trace_->cols(step_, head_);
+    rows_ = stackWeights_ ? static_cast<int>(stackWeights_->rows()) : trace_->rows(step_);
+    cols_ = stackWeights_ ? static_cast<int>(stackWeights_->cols()) : trace_->cols(step_, head_);
     rowLabels_ = tokenLabels;
     rowWidths_ = std::move(tokenWidths);
     if (isSquareStep(step_)) {
@@ -212,12 +234,28 @@ double MatrixSource::widestRowLabel(const QFont& font) const { return rowWidths_
 double MatrixSource::widestColLabel(const QFont& font) const { return colWidths_->widest(colLabels_, font); }
 
 bool MatrixSource::isMasked(int row, int col) const {
+    if (stack_) return stack_->isMasked(row, col);
     return (step_ == Step::Masked || step_ == Step::Weights) && trace_->mask().isMasked(row, col);
 }
 
-double MatrixSource::value(int row, int col) const { return trace_->block(step_, head_, row, col, 1, 1)(0, 0); }
+bool MatrixSource::hasMask() const {
+    if (stack_) {
+        switch (stack_->origin()) {
+            case StackOrigin::Trace: return !stack_->trace()->mask().isEmpty();
+            case StackOrigin::Model: return true;                         // causal
+            case StackOrigin::Imported: return stack_->isMasked(0, 1);  // causal when the file says so
+        }
+    }
+    return (step_ == Step::Masked || step_ == Step::Weights) && !trace_->mask().isEmpty();
+}
+
+double MatrixSource::value(int row, int col) const {
+    if (stackWeights_) return (*stackWeights_)(row, col);
+    return trace_->block(step_, head_, row, col, 1, 1)(0, 0);
+}
 
 Eigen::MatrixXd MatrixSource::block(int row0, int col0, int rowCount, int colCount) const {
+    if (stackWeights_) return stackWeights_->block(row0, col0, rowCount, colCount);
     return trace_->block(step_, head_, row0, col0, rowCount, colCount);
 }
 

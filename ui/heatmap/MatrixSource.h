@@ -13,6 +13,7 @@
 
 #include "core/attention/AttentionTrace.h"
 #include "core/formats/WeightsRange.h"
+#include "core/heads/AttentionStack.h"
 
 namespace attnviz::ui {
 
@@ -37,6 +38,10 @@ public:
     /// The source of every step of trace for head (indexed by Step), equal to what the
     /// constructor makes, with one copy of the token labels and the colour scales of the n × n
     /// steps found in one pass (AttentionTrace::largestMagnitudes). Throws Cancelled.
+    /// The weights of one head of a stack (layer and head 0-based), or with head kAllHeads the
+    /// mean of the layer's heads: weights without a trace (imported ones), read once into memory.
+    /// Masked cells are the stack's. Throws ConfigError NoSuchLayer / NoSuchHead.
+    MatrixSource(std::shared_ptr<const AttentionStack> stack, int layer, int head, const SourceOptions& options = {});
     [[nodiscard]] static std::array<std::shared_ptr<const MatrixSource>, kStepCount> allSteps(
         const std::shared_ptr<const AttentionTrace>& trace, int head, const std::atomic<bool>* cancel = nullptr,
         const SourceOptions& options = {});
@@ -46,7 +51,14 @@ public:
     [[nodiscard]] Step step() const { return step_; }
     [[nodiscard]] int head() const { return head_; }
     [[nodiscard]] ValueKind kind() const { return kind_; }
+    /// The trace the matrix is read from; only when hasTrace() (a stack's source has none).
     [[nodiscard]] const AttentionTrace& trace() const { return *trace_; }
+    [[nodiscard]] bool hasTrace() const { return trace_ != nullptr; }
+    /// The stack a stack's source reads (null for a trace's), and its layer (0-based).
+    [[nodiscard]] const std::shared_ptr<const AttentionStack>& stack() const { return stack_; }
+    [[nodiscard]] int layer() const { return layer_; }
+    /// True when some cell of this matrix may be masked (drawn hatched, with the legend).
+    [[nodiscard]] bool hasMask() const;
     [[nodiscard]] std::shared_ptr<const AttentionTrace> sharedTrace() const { return trace_; }
     /// Row labels: the query tokens. Column labels: key tokens for n × n steps; for dimension axes
     /// (X, Q, K, V, context, output) the teaching model's names with the Teaching preset (the
@@ -86,6 +98,9 @@ private:
                std::optional<double> knownMagnitude, const SourceOptions& options);
 
     std::shared_ptr<const AttentionTrace> trace_;
+    std::shared_ptr<const AttentionStack> stack_;
+    int layer_ = 0;
+    std::shared_ptr<const Eigen::MatrixXd> stackWeights_;  ///< the stack's head (or mean), n × n
     Step step_;
     int head_;
     int rows_ = 0, cols_ = 0;

@@ -213,6 +213,32 @@ public:
         case ErrorCode::NpyDataCut:
             return tr("truncated: the header announces %1×%2 float%3 values, the file holds %4 bytes of data");
         case ErrorCode::NpyDataTooLong: return tr("%1 bytes after the data (%2×%3 float%4 values take %5 bytes)");
+        case ErrorCode::NpyArrayDataCut:
+            return tr("truncated: the header announces shape %1 of float%2 values, the file holds %3 bytes of data");
+        case ErrorCode::NpyArrayDataTooLong: return tr("%4 bytes of data: shape %1 of float%2 values takes %3");
+        case ErrorCode::ImportExtension: return tr("expected a .npy or .json file of attention weights");
+        case ErrorCode::ImportRank:
+            return tr("expected shape (layers, heads, n, n), (layers, 1, heads, n, n), (heads, n, n) or (n, n), not %1");
+        case ErrorCode::ImportBatch:
+            return tr("shape %1 holds a batch of %2 sentences: save one sentence (a batch of 1)");
+        case ErrorCode::ImportEmpty: return tr("the array is empty (shape %1)");
+        case ErrorCode::ImportNotSquare:
+            return tr("shape %1: the last two sizes differ (n queries over n keys make n × n)");
+        case ErrorCode::ImportTooManyTokens: return tr("%1 tokens, more than the limit of %2");
+        case ErrorCode::ImportTooManyHeads: return tr("shape %1 holds more than %2 heads in all");
+        case ErrorCode::ImportTokenCount: return tr("the weights are of %1 tokens (shape %2), the tokens list has %3");
+        case ErrorCode::ImportNoTokens:
+            return tr("no tokens: give --tokens FILE (a JSON list of strings) or save them as %1 beside it");
+        case ErrorCode::ImportTokensTwice:
+            return tr("the tokens are the file's own \"tokens\": --tokens is for .npy files");
+        case ErrorCode::ImportRagged: return tr("expected %1 items, like the first at this depth, got %2");
+        case ErrorCode::ImportJsonDamaged: return tr("not JSON: %1");
+        case ErrorCode::ImportJsonEmpty: return tr("the file is empty");
+        case ErrorCode::ImportNotFinite: return tr("layer %1 head %2 row %3 key %4 is %5, not a finite number");
+        case ErrorCode::ImportNegative: return tr("layer %1 head %2 row %3 key %4 is negative (%5)");
+        case ErrorCode::ImportMaskedWeight:
+            return tr("layer %1 head %2 row %3 key %4 is after its query (causal) but holds %5, not 0");
+        case ErrorCode::ImportRowSum: return tr("layer %1 head %2 row %3 sums to %4, not 1 (within 0.001)");
         case ErrorCode::SafetensorsTooShort:
             return tr("the file has %1 bytes, fewer than the 8 bytes of the header length");
         case ErrorCode::SafetensorsHeaderBeyondFile:

@@ -93,6 +93,8 @@ void CellExplainer::setPresentationLayout(bool on) {
     applyStyleSheet();
     if (trace_)
         render();
+    else if (!unavailable_.isEmpty())
+        showUnavailable(unavailable_);
     else
         clearCell();
 }
@@ -105,12 +107,15 @@ void CellExplainer::changeEvent(QEvent* event) {
         render();
     else if (isCellHidden())
         hideCell(hiddenToken_);
+    else if (!unavailable_.isEmpty())
+        showUnavailable(unavailable_);
     else
         clearCell();
 }
 
 void CellExplainer::clearCell() {
     trace_.reset();
+    unavailable_.clear();
     query_ = key_ = -1;
     hiddenToken_.clear();
     setHtml(tr("<p>Click a cell of the heatmap to see how its weight is computed.</p>"));
@@ -122,6 +127,13 @@ void CellExplainer::hideCell(const QString& token) {
     setHtml(tr("<p>The weights of “%1” stay hidden until the guess is revealed: what do you think it "
                "attends to most?</p>")
                 .arg(token.toHtmlEscaped()));
+}
+
+void CellExplainer::showUnavailable(const QString& why) {
+    const QString reason = why;  // why may be unavailable_ itself, which clearCell empties
+    clearCell();
+    unavailable_ = reason;
+    setHtml(QStringLiteral("<p>%1</p>").arg(reason.toHtmlEscaped()));
 }
 
 void CellExplainer::setCell(std::shared_ptr<const AttentionTrace> trace, int head, int query, int key) {

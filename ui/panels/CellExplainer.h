@@ -21,6 +21,8 @@ public:
     void clearCell();
     /// No numbers: the weights of token (a predict round's query) stay hidden until revealed.
     void hideCell(const QString& token);
+    /// No explanation, and why (imported weights have no Q and K to explain a weight with).
+    void showUnavailable(const QString& why);
     [[nodiscard]] bool isCellHidden() const { return !hiddenToken_.isEmpty(); }
     [[nodiscard]] int query() const { return query_; }
     [[nodiscard]] int key() const { return key_; }
@@ -66,6 +68,7 @@ private:
     std::shared_ptr<const AttentionTrace> trace_;
     int head_ = 0, query_ = -1, key_ = -1;
     QString hiddenToken_;  ///< the query whose weights are hidden; empty when none is
+    QString unavailable_;  ///< showUnavailable's reason, shown again after a change of layout or language
     bool tables_ = true;
     bool presentationLayout_ = false;
 };

@@ -122,7 +122,7 @@ void RowChart::retranslateUi() {
     values_->setTitleText(tr("weight"));
     setToolTip(tr("The selected query's row of weights: how much it attends to each key. The bars add up to 1 "
                   "(softmax), masked keys get 0."));
-    if (trace_)
+    if (trace_ || weights_)
         rebuild();
     else if (isRowHidden())
         hideRow(hiddenToken_);
@@ -148,6 +148,7 @@ void RowChart::applyTheme() {
 
 void RowChart::clearRow() {
     trace_.reset();
+    weights_.reset();
     query_ = -1;
     keys_.clear();
     set_->remove(0, set_->count());
@@ -167,7 +168,18 @@ void RowChart::hideRow(const QString& token) {
 void RowChart::setRow(std::shared_ptr<const AttentionTrace> trace, int head, int query) {
     if (!trace || query < 0 || query >= trace->size()) return clearRow();
     trace_ = std::move(trace);
+    weights_.reset();
     head_ = head;
+    query_ = query;
+    hiddenToken_.clear();
+    rebuild();
+}
+
+void RowChart::setRow(std::shared_ptr<const MatrixSource> weights, int query) {
+    if (!weights || query < 0 || query >= weights->rows()) return clearRow();
+    trace_.reset();
+    weights_ = std::move(weights);
+    head_ = weights_->head();
     query_ = query;
     hiddenToken_.clear();
     rebuild();
@@ -188,9 +200,9 @@ QFont RowChart::labelFont() const {
 
 std::vector<int> RowChart::maskedKeys() const {
     std::vector<int> masked;
-    if (!trace_) return masked;
+    if (!trace_ && !weights_) return masked;
     for (int key : keys_)
-        if (trace_->mask().isMasked(query_, key)) masked.push_back(key);
+        if (trace_ ? trace_->mask().isMasked(query_, key) : weights_->isMasked(query_, key)) masked.push_back(key);
     return masked;
 }
 
@@ -202,9 +214,14 @@ std::vector<QRectF> RowChart::maskedColumnRects() const {
 }
 
 void RowChart::rebuild() {
-    const AttentionTrace& trace = *trace_;
-    const int n = trace.size();
-    const Eigen::MatrixXd row = trace.block(Step::Weights, head_, query_, 0, 1, n);
+    // A trace's row, or a stack's (imported weights): the same bars.
+    const int n = trace_ ? trace_->size() : weights_->cols();
+    const Eigen::MatrixXd row = trace_ ? trace_->block(Step::Weights, head_, query_, 0, 1, n) : weights_->block(query_, 0, 1, n);
+    const auto tokenText = [this](int index) {
+        return trace_ ? QString::fromStdString(trace_->tokens()[static_cast<std::size_t>(index)].text)
+                      : weights_->rowLabels()[index];
+    };
+    const int heads = trace_ ? trace_->heads() : weights_->stack()->heads();
     const int limit = maxBars();
     keys_.resize(static_cast<std::size_t>(n));
     std::iota(keys_.begin(), keys_.end(), 0);
@@ -217,7 +234,7 @@ void RowChart::rebuild() {
     QStringList labels;
     QList<qreal> values;
     for (int key : keys_) {
-        labels << keyLabel(QString::fromStdString(trace.tokens()[static_cast<std::size_t>(key)].text), key);
+        labels << keyLabel(tokenText(key), key);
         values << row(0, key);
     }
     set_->remove(0, set_->count());
@@ -228,8 +245,8 @@ void RowChart::rebuild() {
     categories_->setLabelsFont(labelFont());
     fitLabels();
     values_->setRange(0, axisTop(row.maxCoeff()));
-    const QString token = quoted(QString::fromStdString(trace.tokens()[static_cast<std::size_t>(query_)].text));
-    const QString headText = head_ == kAllHeads ? tr("mean of %1 heads").arg(trace.heads())
+    const QString token = quoted(tokenText(query_));
+    const QString headText = head_ == kAllHeads ? tr("mean of %1 heads").arg(heads)
                                                 : tr("head %1").arg(head_ + 1);
     title_ = n > bars ? tr("Query %1 %2, %3: top %4 of %5 keys").arg(query_).arg(token, headText).arg(bars).arg(n)
                       : tr("Query %1 %2, %3: its weights over the keys").arg(query_).arg(token, headText);
@@ -285,7 +302,7 @@ void RowChart::placeMaskedColumns() {
 
 void RowChart::resizeEvent(QResizeEvent* event) {
     QChartView::resizeEvent(event);
-    if (trace_ && static_cast<int>(keys_.size()) != std::min(trace_->size(), maxBars()))
+    if ((trace_ || weights_) && static_cast<int>(keys_.size()) != std::min(trace_ ? trace_->size() : weights_->cols(), maxBars()))
         rebuild();
     else
         showTitle();

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/attention/AttentionTrace.h"
+#include "ui/heatmap/MatrixSource.h"
 
 class QBarCategoryAxis;
 class QBarSeries;
@@ -26,6 +27,8 @@ public:
 
     /// head may be kAllHeads (mean over heads).
     void setRow(std::shared_ptr<const AttentionTrace> trace, int head, int query);
+    /// The row of a weights source without a trace (imported weights: a stack's layer and head).
+    void setRow(std::shared_ptr<const MatrixSource> weights, int query);
     void clearRow();
     /// No bars: the row of token (a predict round's query) stays hidden until revealed.
     void hideRow(const QString& token);
@@ -74,6 +77,7 @@ private:
     QBarCategoryAxis* categories_ = nullptr;
     QValueAxis* values_ = nullptr;
     std::shared_ptr<const AttentionTrace> trace_;
+    std::shared_ptr<const MatrixSource> weights_;  ///< instead of trace_, for a stack's head
     int head_ = 0;
     std::vector<int> keys_;
     std::vector<MaskedColumn*> maskedColumns_;  ///< owned by the chart (its child items)

@@ -342,6 +342,13 @@ QString StepperView::stepButtonText(Step step) {
 
 void StepperView::setSources(const Sources& sources) {
     sources_ = sources;
+    unavailable_.clear();
+    refresh();
+}
+
+void StepperView::showUnavailable(const QString& why) {
+    sources_ = {};
+    unavailable_ = why;
     refresh();
 }
 
@@ -385,7 +392,7 @@ void StepperView::refresh() {
     if (!source) {
         title_->setText(tr("Step %1 of %2").arg(index + 1).arg(kStepCount));
         formula_->clear();
-        role_->setText(tr("Type a sentence to see this step."));
+        role_->setText(unavailable_.isEmpty() ? tr("Type a sentence to see this step.") : unavailable_);
         shape_->clear();
         heatmap_->setSource(nullptr);
         return;

@@ -30,6 +30,11 @@ public:
 
     /// One source per step (indexed by Step), all of the same trace and head. Keeps the step.
     void setSources(const Sources& sources);
+    /// No steps to show, and why (imported weights have no Q and K): said where the step's
+    /// texts are, until the next setSources.
+    void showUnavailable(const QString& why);
+    /// The reason showUnavailable gave; empty when the steps are shown.
+    [[nodiscard]] const QString& unavailableReason() const { return unavailable_; }
     [[nodiscard]] const Sources& sources() const { return sources_; }
 
     /// The window's selection: query row, key column (-1: none).
@@ -71,6 +76,7 @@ private:
     void retranslateUi();
 
     Sources sources_;
+    QString unavailable_;
     Step step_ = Step::X;
     StepStrip* steps_ = nullptr;
     QLabel* title_ = nullptr;

@@ -24,6 +24,7 @@
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
 #include "core/gpt2/Gpt2Model.h"
+#include "core/heads/AttentionStack.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/heads/HeadLinesView.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -36,9 +37,11 @@
 #include "ui/panels/TokenStrip.h"
 #include "ui/panels/WeightEditor.h"
 #include "ui/shell/AppSettings.h"
+#include "ui/shell/AttentionActions.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/Examples.h"
 #include "ui/shell/FirstRunHint.h"
+#include "ui/shell/ImportedBar.h"
 #include "ui/shell/MessageBar.h"
 #include "ui/shell/ModelActions.h"
 #include "ui/shell/PredictActions.h"
@@ -116,6 +119,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(classroom_->presentation(), &PresentationMode::activeChanged, firstRunHint_, &FirstRunHint::setPresenting);
     sessionActions_ = new SessionActions(this);
     modelActions_ = new ModelActions(this);
+    attentionActions_ = new AttentionActions(this);
     connect(controls_, &ControlsPanel::layerChanged, this, &MainWindow::recomputeNow);
     connect(controls_, &ControlsPanel::closeModelRequested, this, [this] { setModel(nullptr); });
     retranslateUi();
@@ -170,6 +174,10 @@ void MainWindow::buildCentralArea() {
         setConfig(teaching);
     });
     layout->addWidget(untrainedBanner_);
+    importedBar_ = new ImportedBar;
+    connect(importedBar_, &ImportedBar::viewChanged, this, &MainWindow::showImportedHead);
+    connect(importedBar_, &ImportedBar::closeRequested, this, [this] { showImported(nullptr); });
+    layout->addWidget(importedBar_);
     predictBanner_ = new PredictBanner;
     layout->addWidget(predictBanner_);
 
@@ -455,7 +463,70 @@ void MainWindow::applyView() {
     send(requestFor(traceSentence_, trace_->config()), true);
 }
 
+QString MainWindow::importedUnavailableText() {
+    return tr("Imported weights have no Q and K: only the weights can be shown (heatmap and row chart).");
+}
+
+void MainWindow::showImported(std::shared_ptr<const AttentionStack> stack, const QString& name) {
+    imported_ = std::move(stack);
+    const bool on = imported_ != nullptr;
+    // Nothing is computed while imported weights are shown: the sentence and the settings wait.
+    sentenceEdit_->setEnabled(!on);
+    controlsDock_->setEnabled(!on);
+    importedBar_->setVisible(on);
+    if (on) {
+        debounce_.stop();
+        compute_->cancel();
+        importedBar_->showStack(*imported_, name);
+        messageBar_->hideMessage();
+        selection_->select(0, -1, -1);
+        showImportedHead();
+    } else {
+        importedSource_.reset();
+        restoreTraceViews();
+        scheduleCompute();  // a sentence or settings given meanwhile (a session opened) are computed now
+    }
+    emit importedChanged();
+}
+
+void MainWindow::showImportedHead() {
+    if (!imported_) return;
+    importedSource_ = std::make_shared<const MatrixSource>(imported_, importedBar_->layer(), importedBar_->head(),
+                                                           sourceOptions());
+    heatmap_->setSource(importedSource_);
+    stepper_->showUnavailable(importedUnavailableText());
+    std::vector<Token> tokens;
+    for (const std::string& text : imported_->tokens()) tokens.push_back(Token{text, 0, 0, -1});
+    tokenStrip_->setTokens(tokens, static_cast<int>(tokens.size()));
+    const int n = imported_->size();
+    int query = selection_->query(), key = selection_->key();
+    if (query < 0 || query >= n) query = defaultQuery();
+    if (key < 0 || key >= n || !selection_->keyChosenByUser()) key = strongestKey(query, importedBar_->head());
+    if (!selection_->select(importedBar_->head(), query, key)) showSelection();
+    statusText_->setText(tr("imported weights · ") + tr("%n token(s)", nullptr, n) +
+                         tr(" · layers × heads: %1 × %2").arg(imported_->layers()).arg(imported_->heads()));
+    emit traceChanged();
+}
+
+void MainWindow::restoreTraceViews() {
+    if (!trace_) {
+        heatmap_->setSource(nullptr);
+        stepper_->setSources({});
+        selection_->select(0, -1, -1);
+        return;
+    }
+    heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
+    stepper_->setSources(sources_);
+    tokenStrip_->setTokens(trace_->tokens(), trace_->realTokenCount());
+    const int head = ComputeController::shownHead(viewSettings().head, trace_->heads());
+    const int query = defaultQuery();
+    if (!selection_->select(head, query, strongestKey(query, head))) showSelection();
+    updateStatusText();
+    emit traceChanged();
+}
+
 void MainWindow::onResult(const std::shared_ptr<const ComputeResult>& result) {
+    if (imported_) return;  // imported weights stay on screen until closed
     using Outcome = ComputeResult::Outcome;
     const QString kept = tr("The last result stays shown.");
     const QString why = result->refusal ? translatedCoreMessage(*result->refusal) : result->error;
@@ -517,7 +588,7 @@ void MainWindow::selectCell(int query, int key) {
 
 void MainWindow::applySelection(int query, int key) {
     if (showingSelection_) return;
-    const int n = trace_ ? trace_->size() : 0;
+    const int n = imported_ ? imported_->size() : trace_ ? trace_->size() : 0;
     if (query < 0 || key < 0 || query >= n || key >= n) query = key = -1;
     selection_->selectCell(query, key);
 }
@@ -525,6 +596,23 @@ void MainWindow::applySelection(int query, int key) {
 void MainWindow::showSelection() {
     showingSelection_ = true;
     const int head = selection_->head(), query = selection_->query(), key = selection_->key();
+    if (imported_) {  // the weights only: the heatmap, the tokens and the row chart
+        const bool cell = selection_->hasCell();
+        if (cell) {
+            heatmap_->setSelectedCell(query, key);
+        } else {
+            heatmap_->clearSelection();
+        }
+        tokenStrip_->setSelectedToken(cell ? query : -1);
+        explainer_->showUnavailable(importedUnavailableText());
+        if (cell) {
+            rowChart_->setRow(importedSource_, query);
+        } else {
+            rowChart_->clearRow();
+        }
+        showingSelection_ = false;
+        return;
+    }
     if (!trace_ || !selection_->hasCell()) {
         heatmap_->clearSelection();
         stepper_->setSelection(-1, -1);
@@ -559,6 +647,12 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 }
 
 int MainWindow::strongestKey(int query, int head) const {
+    if (imported_) {
+        if (!importedSource_ || query < 0 || query >= importedSource_->rows()) return -1;
+        Eigen::Index best = 0;
+        importedSource_->block(query, 0, 1, importedSource_->cols()).row(0).maxCoeff(&best);
+        return static_cast<int>(best);
+    }
     if (!trace_ || query < 0 || query >= trace_->size()) return -1;
     const Eigen::MatrixXd row = trace_->block(Step::Weights, head, query, 0, 1, trace_->size());
     Eigen::Index best = 0;
@@ -573,9 +667,15 @@ int MainWindow::keyToSelect(int query, int head) const {
 
 int MainWindow::defaultQuery() const {
     // The chapter's question: what does "il" / "it" refer to? Start on that row when there is one.
-    const auto& tokens = trace_->tokens();
+    std::vector<std::string> tokens;
+    if (imported_) {
+        tokens = imported_->tokens();
+    } else {
+        for (const Token& token : trace_->tokens()) tokens.push_back(token.text);
+    }
     for (std::size_t i = 0; i < tokens.size(); ++i) {
-        QString text = QString::fromStdString(tokens[i].text).toLower();
+        QString text = QString::fromStdString(tokens[i]).toLower().trimmed();
+        if (text.startsWith(QChar(0x0120))) text.remove(0, 1);  // a GPT-2 vocabulary's "Ġit"
         if (text.startsWith(QChar(0x2423))) text.remove(0, 1);  // a trained model's token: "␣it"
         if (text == QStringLiteral("il") || text == QStringLiteral("it")) return static_cast<int>(i);
     }

@@ -27,12 +27,14 @@ class Gpt2Model;
 
 namespace attnviz::ui {
 
+class AttentionActions;
 class CellExplainer;
 class ClassroomActions;
 class ControlsPanel;
 class FirstRunHint;
 class HeadLinesView;
 class HeatmapView;
+class ImportedBar;
 class MessageBar;
 class ModelActions;
 class PredictActions;
@@ -72,6 +74,20 @@ public:
     /// Shows a trained model (computed at once), on layer (0-based) and head (0-based or
     /// kAllHeads; nullopt: the first); null: back to the teaching model. The sentence stays.
     void setModel(std::shared_ptr<const gpt2::Gpt2Model> model, int layer = 0, std::optional<int> head = std::nullopt);
+    /// Shows weights computed elsewhere (File → Open Attention…, `attnviz --attention`) instead
+    /// of a computed trace, under name (the file's): the heatmap and the row chart show the
+    /// chosen layer and head (the bar above the heatmap), the steps and the explainer say why
+    /// they cannot, the sentence and the settings wait. null: back to what was shown before.
+    void showImported(std::shared_ptr<const AttentionStack> stack, const QString& name = {});
+    /// The imported weights on screen; null when the views show a computed trace.
+    [[nodiscard]] std::shared_ptr<const AttentionStack> importedStack() const { return imported_; }
+    /// The bar of the imported weights: their layer and head.
+    [[nodiscard]] ImportedBar* importedBar() const { return importedBar_; }
+    /// File → Open Attention…, Close Attention, and .npy/.json files dropped on the window.
+    [[nodiscard]] AttentionActions* attentionActions() const { return attentionActions_; }
+    /// Why the steps and the explainer are empty for imported weights (translated).
+    [[nodiscard]] static QString importedUnavailableText();
+
     /// The model's layer the controls ask for (0-based); 0 without a model.
     [[nodiscard]] int currentLayer() const;
     /// The model's forward pass behind the trace on screen; null for AttnViz's own models.
@@ -163,6 +179,8 @@ signals:
     void busyChanged(bool busy);
     /// A trained model was opened or closed.
     void modelChanged();
+    /// Imported weights were opened or closed.
+    void importedChanged();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -195,6 +213,10 @@ private:
     /// trace for the head, the colour range or the language of the dimension names.
     void applyView();
     void onResult(const std::shared_ptr<const ComputeResult>& result);
+    /// The imported weights' layer and head (the bar's) in the heatmap, the tokens and the chart.
+    void showImportedHead();
+    /// The views of the trace on screen again, after imported weights (or before the first).
+    void restoreTraceViews();
     void applyResult(const ComputeResult& result);
 
     /// Selects (query, key) of the trace on screen; out of range clears the selection.
@@ -222,6 +244,8 @@ private:
     quint64 viewOnlyRequest_ = 0;  ///< id of the last request that only remade the sources
 
     std::shared_ptr<const gpt2::Gpt2Model> model_;
+    std::shared_ptr<const AttentionStack> imported_;        ///< imported weights shown instead of trace_
+    std::shared_ptr<const MatrixSource> importedSource_;    ///< their layer and head in the heatmap
     std::shared_ptr<const AttentionTrace> trace_;
     std::shared_ptr<const ModelRun> run_;  ///< the forward pass trace_ is a layer of
     int traceLayer_ = 0;
@@ -239,6 +263,7 @@ private:
     TokenStrip* tokenStrip_ = nullptr;
     QLabel* nextTokens_ = nullptr;
     UntrainedBanner* untrainedBanner_ = nullptr;
+    ImportedBar* importedBar_ = nullptr;
     FirstRunHint* firstRunHint_ = nullptr;
     PredictBanner* predictBanner_ = nullptr;
     QTabWidget* tabs_ = nullptr;
@@ -271,6 +296,7 @@ private:
     SessionActions* sessionActions_ = nullptr;
     PredictActions* predict_ = nullptr;
     ModelActions* modelActions_ = nullptr;
+    AttentionActions* attentionActions_ = nullptr;
 };
 
 }  // namespace attnviz::ui

@@ -28,6 +28,7 @@
 #include "ui/i18n/Language.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
+#include "ui/shell/AttentionActions.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/MessageBar.h"
 #include "ui/shell/ModelActions.h"
@@ -282,6 +283,10 @@ void SessionActions::saveAsWithDialog() {
 }
 
 void SessionActions::showExportDialog() {
+    if (window_->importedStack()) {  // imported weights: their layer and head on screen
+        window_->attentionActions()->exportWithDialog();
+        return;
+    }
     const std::shared_ptr<const AttentionTrace> trace = window_->currentTrace();
     if (!trace) {
         report(tr("Nothing to export"), tr("There is no result yet: type a sentence first."));

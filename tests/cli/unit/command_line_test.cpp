@@ -303,7 +303,7 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"OptionTwice", {"export", "--text", "Le chat", "-o", "x.png", "--causal", "--causal"},
                   "--causal is given more than once" + kExportHint},
         UsageCase{"NoInput", {"export", "-o", "x.png"},
-                  "give the sentence with --text, --text-file or --session" + kExportHint},
+                  "give the sentence with --text, --text-file or --session (or weights with --attention)" + kExportHint},
         UsageCase{"TwoInputs", {"export", "--text", "a", "--session", "b", "-o", "x.png"},
                   "give only one of --text, --text-file and --session" + kExportHint},
         UsageCase{"WindowNotANumber", {"export", "--text", "Le chat", "-o", "x.png", "--window", "x"},
@@ -380,7 +380,7 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"ProjectionsModel", {"export", "--text", "Le chat", "-o", "x.png", "--projections", "model"},
                   "--projections model: a model's projections come from its folder: give --model DIR" + kExportHint},
         UsageCase{"LayerWithoutModel", {"export", "--text", "Le chat", "-o", "x.png", "--layer", "2"},
-                  "--layer needs --model: only a model has layers" + kExportHint},
+                  "--layer needs --model or --attention: only they have layers" + kExportHint},
         UsageCase{"LayerZero", {"export", "--text", "Le chat", "-o", "x.png", "--model", "gpt2", "--layer", "0"},
                   "--layer 0: layers count from 1 (the first layer is --layer 1)" + kExportHint}),
     [](const ::testing::TestParamInfo<UsageCase>& param) { return param.param.name; });

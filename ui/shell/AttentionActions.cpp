@@ -1,0 +1,183 @@
+#include "ui/shell/AttentionActions.h"
+
+#include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMenu>
+#include <QMimeData>
+#include <QUrl>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <new>
+#include <optional>
+
+#include "core/heads/AttentionStack.h"
+#include "ui/export/ExportRequest.h"
+#include "ui/export/FilePath.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/i18n/Language.h"
+#include "ui/i18n/CoreMessages.h"
+#include "ui/shell/MainWindow.h"
+#include "ui/shell/MessageBar.h"
+
+namespace attnviz::ui {
+namespace {
+
+/// The first local .npy or .json file a drag carries, or an empty string.
+QString droppedAttention(const QMimeData* mime) {
+    if (mime == nullptr || !mime->hasUrls()) return {};
+    for (const QUrl& url : mime->urls()) {
+        const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
+        if (url.isLocalFile() && (suffix == QLatin1String("npy") || suffix == QLatin1String("json")))
+            return url.toLocalFile();
+    }
+    return {};
+}
+
+}  // namespace
+
+AttentionActions::AttentionActions(MainWindow* window) : QObject(window), window_(window) {
+    QMenu* file = window_->fileMenu();
+    QAction* quit = file->actions().isEmpty() ? nullptr : file->actions().constLast();
+    open_ = new QAction(this);
+    connect(open_, &QAction::triggered, this, &AttentionActions::openWithDialog);
+    close_ = new QAction(this);
+    close_->setEnabled(false);
+    connect(close_, &QAction::triggered, this, &AttentionActions::closeAttention);
+    file->insertAction(quit, open_);
+    file->insertAction(quit, close_);
+    file->insertSeparator(quit);
+    connect(window_, &MainWindow::importedChanged, this,
+            [this] { close_->setEnabled(window_->importedStack() != nullptr); });
+    retranslateUi();
+    window_->setAcceptDrops(true);
+    window_->installEventFilter(this);
+}
+
+AttentionActions::~AttentionActions() {
+    if (loading_ != nullptr) {
+        loading_->disconnect(this);
+        loading_->waitForFinished();
+    }
+}
+
+void AttentionActions::retranslateUi() {
+    open_->setText(tr("Open &Attention…"));
+    open_->setToolTip(tr("Open attention weights computed elsewhere: a .npy (layers, heads, n, n) with its tokens, "
+                         "or a JSON file"));
+    close_->setText(tr("Close A&ttention"));
+    close_->setToolTip(tr("Back to the teaching model"));
+}
+
+bool AttentionActions::event(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    return QObject::event(event);
+}
+
+AttentionLoad AttentionActions::load(const QString& file, const ImportOptions& options) {
+    AttentionLoad result;
+    result.path = file;
+    try {
+        result.stack = std::make_shared<const AttentionStack>(AttentionStack::fromImported(
+            std::make_shared<const ImportedWeights>(readImportedAttention(toPath(file), options))));
+    } catch (const std::bad_alloc&) {
+        result.error = tr("not enough memory to open these weights");
+    } catch (const std::exception& error) {
+        result.error = translatedFailure(error);
+    }
+    return result;
+}
+
+void AttentionActions::openAttention(const QString& file, const ImportOptions& options) {
+    if (loading_ != nullptr) {  // the newest open wins: the older one finishes unseen
+        loading_->disconnect(this);
+        connect(loading_, &QFutureWatcherBase::finished, loading_, &QObject::deleteLater);
+    }
+    loading_ = new QFutureWatcher<AttentionLoad>(this);
+    connect(loading_, &QFutureWatcherBase::finished, this, &AttentionActions::onLoaded);
+    loading_->setFuture(QtConcurrent::run([file, options] { return load(file, options); }));
+}
+
+void AttentionActions::onLoaded() {
+    const AttentionLoad result = loading_->result();
+    loading_->deleteLater();
+    loading_ = nullptr;
+    if (!result.stack) {
+        const QString message =
+            tr("These attention weights cannot be opened: %1. The window keeps what it had.").arg(result.error);
+        window_->messageBar()->showMessage(message);
+        emit failed(message);
+        emit loadFinished();
+        return;
+    }
+    window_->showImported(result.stack, QFileInfo(result.path).fileName());
+    emit loadFinished();
+}
+
+void AttentionActions::closeAttention() { window_->showImported(nullptr); }
+
+bool AttentionActions::exportShownHead(const QString& path) {
+    const std::shared_ptr<const MatrixSource> source = window_->heatmap()->source();
+    if (!window_->importedStack() || !source || !source->stack()) return false;
+    const std::optional<ExportFormat> format = exportFormatFromName(QFileInfo(path).suffix());
+    if (!format) {
+        window_->messageBar()->showMessage(
+            tr("Cannot tell the format of %1: end its name with .png, .svg, .pdf, .csv or .json.").arg(path));
+        return false;
+    }
+    ExportRequest request;
+    request.stack = window_->importedStack();
+    request.layer = source->layer();
+    request.head = source->head();
+    request.format = *format;
+    request.path = toPath(path);
+    request.colormap = window_->colorMapName();
+    request.numberLocale = numberLocale();
+    try {
+        exportFile(request);
+    } catch (const std::exception& error) {
+        window_->messageBar()->showMessage(tr("The export failed: %1").arg(translatedFailure(error)));
+        return false;
+    }
+    return true;
+}
+
+void AttentionActions::exportWithDialog() {
+    const QString path = QFileDialog::getSaveFileName(
+        window_, tr("Export Imported Weights"), QStringLiteral("attention.png"),
+        tr("Images (*.png *.svg *.pdf);;Data (*.csv *.json)"));
+    if (!path.isEmpty()) (void)exportShownHead(path);
+}
+
+void AttentionActions::openWithDialog() {
+    const QString file = QFileDialog::getOpenFileName(
+        window_, tr("Open Attention Weights"), QString(),
+        tr("Attention weights (*.npy *.json);;NumPy arrays (*.npy);;JSON (*.json)"));
+    if (!file.isEmpty()) openAttention(file);
+}
+
+bool AttentionActions::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == window_) {
+        if (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove) {
+            auto* drag = static_cast<QDragMoveEvent*>(event);
+            if (!droppedAttention(drag->mimeData()).isEmpty()) {
+                drag->acceptProposedAction();
+                return true;
+            }
+        } else if (event->type() == QEvent::Drop) {
+            auto* drop = static_cast<QDropEvent*>(event);
+            const QString file = droppedAttention(drop->mimeData());
+            if (!file.isEmpty()) {
+                drop->acceptProposedAction();
+                openAttention(file);
+                return true;
+            }
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+}  // namespace attnviz::ui
