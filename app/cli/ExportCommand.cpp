@@ -17,6 +17,7 @@
 #include "core/formats/SessionFile.h"
 #include "core/formats/WeightsFile.h"
 #include "core/gpt2/Gpt2Model.h"
+#include "core/heads/AttentionStack.h"
 #include "core/io/AtomicFile.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
@@ -117,10 +118,13 @@ void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& mes
     }
 }
 
-/// The export the options and the session ask for.
+/// The export the options and the session ask for. stack: every layer and head (the model view's).
 ui::ExportRequest exportRequest(const ExportOptions& options, const Session& session,
-                                std::shared_ptr<const AttentionTrace> trace) {
+                                std::shared_ptr<const AttentionTrace> trace,
+                                std::shared_ptr<const AttentionStack> stack = nullptr) {
     ui::ExportRequest request;
+    request.view = options.view;
+    request.stack = stack ? std::move(stack) : std::make_shared<const AttentionStack>(AttentionStack::fromTrace(trace));
     request.trace = std::move(trace);
     request.step = session.view.step;
     request.head = session.view.head;
@@ -166,6 +170,12 @@ Stop notInTheModel(ErrorCode code, int index, int count) {
     return Stop{kBadUsage, std::string(error.what()) + " (see attnviz export --help)"};
 }
 
+/// `--view head` until the head view's painter is in: a usage the program cannot serve yet.
+void refuseUnavailableView(const ExportOptions& options) {
+    if (options.view == ui::ExportView::Head)
+        throw Stop{kBadUsage, "--view head: the head view is not available yet (see attnviz export --help)"};
+}
+
 /// `attnviz export --model DIR`: the chosen layer of the model's forward pass on the sentence.
 int runModel(const ExportOptions& options, const char* programPath) {
     std::optional<gpt2::Gpt2Model> opened;
@@ -196,13 +206,17 @@ int runModel(const ExportOptions& options, const char* programPath) {
     }
     gpt2::ForwardOptions forward;
     forward.threads = WorkerPool::shared().helperCount() + 1;
-    const gpt2::Gpt2Trace computed = model.forward(tokens, forward);
-    auto trace = std::make_shared<const AttentionTrace>(model.layerTrace(tokens, computed, layer));
-    exportTrace(exportRequest(options, session, std::move(trace)), programPath);
+    const auto computed = std::make_shared<const gpt2::Gpt2Trace>(model.forward(tokens, forward));
+    auto trace = std::make_shared<const AttentionTrace>(model.layerTrace(tokens, *computed, layer));
+    std::vector<std::string> texts;
+    for (const Token& token : tokens) texts.push_back(token.text);
+    auto stack = std::make_shared<const AttentionStack>(AttentionStack::fromModel(computed, std::move(texts)));
+    exportTrace(exportRequest(options, session, std::move(trace), std::move(stack)), programPath);
     return 0;
 }
 
 int run(const ExportOptions& options, const char* programPath) {
+    refuseUnavailableView(options);
     if (!options.modelPath.isEmpty()) return runModel(options, programPath);
     Session session;
     try {

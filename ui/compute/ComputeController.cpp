@@ -95,6 +95,17 @@ std::shared_ptr<const ModelRun> runModel(const ComputeRequest& request, const st
     return run;
 }
 
+/// Every layer and head the result shows: the trace's one layer, or the model's every layer (the
+/// run keeps its forward pass by value: an aliasing pointer shares the run's ownership).
+std::shared_ptr<const AttentionStack> stackOf(const ComputeResult& result) {
+    if (!result.run) return std::make_shared<const AttentionStack>(AttentionStack::fromTrace(result.trace));
+    std::vector<std::string> tokens;
+    tokens.reserve(result.run->tokens.size());
+    for (const Token& token : result.run->tokens) tokens.push_back(token.text);
+    return std::make_shared<const AttentionStack>(
+        AttentionStack::fromModel(std::shared_ptr<const gpt2::Gpt2Trace>(result.run, &result.run->trace), std::move(tokens)));
+}
+
 }  // namespace
 
 ComputeResult ComputeController::compute(const ComputeRequest& request, const std::atomic<bool>& cancel,
@@ -132,6 +143,13 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
         result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.sourceOptions);
         if (request.labelFont)  // shared by the rows of every step and the columns of the n × n ones
             (void)result.sources[static_cast<std::size_t>(Step::Weights)]->widestRowLabel(*request.labelFont);
+        if (request.reuseStack) {
+            result.stack = request.reuseStack;
+            result.summaries = request.reuseSummaries;
+        } else {
+            result.stack = stackOf(result);
+            result.summaries = summarizeStack(*result.stack, &cancel);
+        }
     } catch (const Cancelled&) {
         result.outcome = ComputeResult::Outcome::Cancelled;
     } catch (const InputError& e) {
@@ -158,6 +176,8 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
         result.run.reset();
         result.stack.reset();
         result.sources = {};
+        result.stack.reset();
+        result.summaries.clear();
     }
     result.milliseconds = timer.elapsed();
     return result;
