@@ -95,6 +95,9 @@ std::shared_ptr<const ModelRun> runModel(const ComputeRequest& request, const st
     return run;
 }
 
+/// The largest stack (layers × heads × n², about 8 ms of work) whose summaries come with the result.
+constexpr double kSummaryCellsInCompute = 1 << 18;
+
 /// Every layer and head the result shows: the trace's one layer, or the model's every layer (the
 /// run keeps its forward pass by value: an aliasing pointer shares the run's ownership).
 std::shared_ptr<const AttentionStack> stackOf(const ComputeResult& result) {
@@ -148,7 +151,11 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
             result.summaries = request.reuseSummaries;
         } else {
             result.stack = stackOf(result);
-            result.summaries = summarizeStack(*result.stack, &cancel);
+            // A large stack's summaries would hold up the heatmap (100 ms for 1,024 tokens): the
+            // model view makes them on its own worker when it is shown.
+            const double cells = static_cast<double>(result.stack->layers()) * result.stack->heads() *
+                                 result.stack->size() * result.stack->size();
+            if (cells <= kSummaryCellsInCompute) result.summaries = summarizeStack(*result.stack, &cancel);
         }
     } catch (const Cancelled&) {
         result.outcome = ComputeResult::Outcome::Cancelled;

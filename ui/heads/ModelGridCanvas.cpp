@@ -75,15 +75,21 @@ void ModelGridCanvas::setMeasure(std::optional<HeadMeasure> measure, bool sorted
 void ModelGridCanvas::startThumbnails() {
     if (cancel_) cancel_->store(true);
     if (!stack_) return;
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
     pending_ = true;
+    // A hidden grid (another tab) makes its thumbnails when shown: the worker's cores stay with
+    // the views on screen while the sentence is typed.
+    deferred_ = !isVisible();
+    if (deferred_) return;
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
     const quint64 generation = ++generation_;
     const int side = thumbnailSide_ > 0 ? thumbnailSide_ : layout_.side();
-    watcher_.setFuture(QtConcurrent::run(&pool_, [stack = stack_, look = look(), side, generation,
+    const bool summarize = summaries_.size() != static_cast<std::size_t>(stack_->layers() * stack_->heads());
+    watcher_.setFuture(QtConcurrent::run(&pool_, [stack = stack_, look = look(), side, generation, summarize,
                                                    cancel = cancel_]() -> Made {
         Made made;
         made.generation = generation;
         try {
+            if (summarize) made.summaries = summarizeStack(*stack, cancel.get());
             made.images = makeHeadImages(*stack, look, cancel.get());
             if (side > 0) made.thumbnails = thumbnailsAt(made.images, side, look.masked);
             made.side = side;
@@ -99,11 +105,14 @@ void ModelGridCanvas::onThumbnailsMade() {
     if (made.generation != generation_) return;  // an older sentence's, or cancelled
     pending_ = false;
     images_ = std::move(made.images);
+    const bool summarized = !made.summaries.empty();
+    if (summarized) summaries_ = std::move(made.summaries);
     shownStack_ = stack_;
     shownSummaries_ = summaries_;
     thumbnails_ = std::move(made.thumbnails);
     thumbnailSide_ = made.side;
     relayout();
+    if (summarized) emit summariesMade();
 }
 
 void ModelGridCanvas::makeThumbnailsNow() {
@@ -111,12 +120,16 @@ void ModelGridCanvas::makeThumbnailsNow() {
     if (cancel_) cancel_->store(true);
     ++generation_;
     pending_ = false;
+    deferred_ = false;
+    const bool summarize = summaries_.size() != static_cast<std::size_t>(stack_->layers() * stack_->heads());
+    if (summarize) summaries_ = summarizeStack(*stack_);
     images_ = makeHeadImages(*stack_, look());
     shownStack_ = stack_;
     shownSummaries_ = summaries_;
     thumbnails_.clear();
     thumbnailSide_ = 0;
     relayout();
+    if (summarize) emit summariesMade();
 }
 
 void ModelGridCanvas::fitTo(QSize viewport) {
@@ -279,6 +292,11 @@ void ModelGridCanvas::keyPressEvent(QKeyEvent* event) {
     if (position < 0 || position >= count) return;
     focusPosition_ = position;
     update();
+}
+
+void ModelGridCanvas::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (deferred_) startThumbnails();
 }
 
 void ModelGridCanvas::focusInEvent(QFocusEvent* event) {

@@ -25,7 +25,8 @@ public:
     explicit ModelGridCanvas(QWidget* parent = nullptr);
     ~ModelGridCanvas() override;
 
-    /// Shows a new sentence's heads: the old thumbnails stay until the new ones are made.
+    /// Shows a new sentence's heads: the old thumbnails stay until the new ones are made. Empty
+    /// summaries (a large stack's) are made on the worker with the thumbnails.
     void setStack(std::shared_ptr<const AttentionStack> stack, std::vector<HeadSummary> summaries);
     [[nodiscard]] const std::shared_ptr<const AttentionStack>& stack() const { return stack_; }
     [[nodiscard]] const std::vector<HeadSummary>& summaries() const { return summaries_; }
@@ -40,7 +41,7 @@ public:
     /// layers and heads along the axes; scrolling down only when neither fits.
     void fitTo(QSize viewport);
 
-    /// The thumbnails are still being made on the worker.
+    /// The thumbnails are still being made on the worker, or wait for the grid to be shown.
     [[nodiscard]] bool hasPendingThumbnails() const { return pending_; }
     /// Makes the thumbnails at once on this thread (tests, the benchmark, the first show).
     void makeThumbnailsNow();
@@ -63,6 +64,8 @@ public:
 signals:
     /// A head was clicked, or Enter pressed on it (0-based).
     void headActivated(int layer, int head);
+    /// The summaries setStack did not have are made (summaries() holds them).
+    void summariesMade();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -71,6 +74,7 @@ protected:
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void focusInEvent(QFocusEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;
     [[nodiscard]] QSize sizeHint() const override;
@@ -89,6 +93,7 @@ private:
 
     struct Made {
         HeadImages images;
+        std::vector<HeadSummary> summaries;  ///< when setStack had none
         std::vector<QImage> thumbnails;
         int side = 0;
         quint64 generation = 0;
@@ -110,6 +115,7 @@ private:
     int hovered_ = -1;
     QPointF hoverPoint_;
     bool pending_ = false;
+    bool deferred_ = false;  ///< thumbnails wanted while hidden: made when shown
     quint64 generation_ = 0;
     std::shared_ptr<std::atomic<bool>> cancel_;
     QThreadPool pool_;

@@ -70,10 +70,13 @@ ModelGridView::ModelGridView(QWidget* parent) : QWidget(parent) {
     setFocusProxy(canvas_);
 
     connect(canvas_, &ModelGridCanvas::headActivated, this, &ModelGridView::headActivated);
+    connect(canvas_, &ModelGridCanvas::summariesMade, this, &ModelGridView::fillTable);
     connect(measureBox_, &QComboBox::currentIndexChanged, this, &ModelGridView::applyMeasure);
     connect(sortBox_, &QCheckBox::toggled, this, &ModelGridView::applyMeasure);
-    connect(tableBox_, &QCheckBox::toggled, this, [this](bool on) {
+    connect(tableBox_, &QCheckBox::toggled, this, [this, splitter](bool on) {
         table_->setVisible(on);
+        // The grid keeps three fifths of the width: a table shown the first time would take most of it.
+        if (on) splitter->setSizes({splitter->width() * 3 / 5, splitter->width() * 2 / 5});
         fitCanvas();
     });
     connect(table_, &QTableWidget::cellActivated, this, [this](int row, int) {
