@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes PNG screenshots of the model view ("All heads") into the folder given as argument:
-#   heads_01_teaching_4_heads.png                       the teaching model cut into 4 heads
+#   heads_01_teaching_heads_roles.png                   the four-head teaching model, each head's role
 #   heads_02_teaching_previous_token_sorted_table.png   sorted by previous-token share, the table
 #   heads_03_model_12x12.png                            a generated 12 × 12 checkpoint, every head
 #   heads_04_model_12x12_hover.png                      one head enlarged under the mouse

@@ -19,6 +19,7 @@
 #include "core/gpt2/Gpt2Model.h"
 #include "core/heads/AttentionStack.h"
 #include "core/io/AtomicFile.h"
+#include "core/model/TeachingConfig.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
 #include "ui/heatmap/ColorMap.h"
@@ -124,7 +125,12 @@ ui::ExportRequest exportRequest(const ExportOptions& options, const Session& ses
                                 std::shared_ptr<const AttentionStack> stack = nullptr) {
     ui::ExportRequest request;
     request.view = options.view;
-    request.stack = stack ? std::move(stack) : std::make_shared<const AttentionStack>(AttentionStack::fromTrace(trace));
+    if (!stack) {  // the trace's one layer; the teaching model's heads named (in English, as the figures)
+        AttentionStack own = AttentionStack::fromTrace(trace);
+        own.setHeadRoles(teachingHeadRoles(trace->config(), {}));
+        stack = std::make_shared<const AttentionStack>(std::move(own));
+    }
+    request.stack = std::move(stack);
     request.trace = std::move(trace);
     request.step = session.view.step;
     request.head = session.view.head;

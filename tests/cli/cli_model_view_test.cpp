@@ -65,6 +65,17 @@ TEST(CliModelView, CsvHasOneRowPerHeadWithItsSummaries) {
     EXPECT_NE(text.find("\n1,4,,"), std::string::npos);
 }
 
+TEST(CliModelView, TheFourHeadTeachingModelsRolesAreInTheSummaries) {
+    const TempFolder folder;
+    const auto path = folder.path() / "roles.json";
+    const auto run = runAttnviz({"export", "--text", kSentence, "--projections", "teaching-heads", "--view", "model",
+                                 "-o", path.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const nlohmann::json heads = nlohmann::json::parse(readFile(path));
+    ASSERT_EQ(heads.size(), 4u);
+    for (const auto& head : heads) EXPECT_FALSE(head["role"].get<std::string>().empty()) << head.dump();
+}
+
 TEST(CliModelView, JsonHasOneObjectPerHead) {
     const TempFolder folder;
     const auto path = folder.path() / "heads.json";

@@ -11,6 +11,7 @@
 #include "core/base/Errors.h"
 #include "core/gpt2/Gpt2Forward.h"
 #include "core/gpt2/Gpt2Model.h"
+#include "core/model/TeachingConfig.h"
 
 namespace attnviz::ui {
 
@@ -101,7 +102,12 @@ constexpr double kSummaryCellsInCompute = 1 << 18;
 /// Every layer and head the result shows: the trace's one layer, or the model's every layer (the
 /// run keeps its forward pass by value: an aliasing pointer shares the run's ownership).
 std::shared_ptr<const AttentionStack> stackOf(const ComputeResult& result) {
-    if (!result.run) return std::make_shared<const AttentionStack>(AttentionStack::fromTrace(result.trace));
+    if (!result.run) {
+        // The teaching model's heads say what they do, in the interface's language.
+        AttentionStack stack = AttentionStack::fromTrace(result.trace);
+        stack.setHeadRoles(teachingHeadRoles(result.trace->config(), result.sourceOptions.language));
+        return std::make_shared<const AttentionStack>(std::move(stack));
+    }
     std::vector<std::string> tokens;
     tokens.reserve(result.run->tokens.size());
     for (const Token& token : result.run->tokens) tokens.push_back(token.text);

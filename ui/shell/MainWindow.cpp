@@ -428,7 +428,9 @@ ComputeRequest MainWindow::requestFor(const QString& sentence, const AttentionCo
     if (trace_ && sameModel && request.sentence == traceSentence_ && trace_->config() == request.config)
         request.reuse = trace_;
     // Every layer and head stays the same for another layer of the same forward pass, or the same trace.
-    if (stack_ && (request.reuseRun || (!model_ && request.reuse))) {
+    // (Not for another language: the teaching model's roles are written in it.)
+    if (stack_ && (request.reuseRun || (!model_ && request.reuse)) &&
+        sourceOptions_.language == request.sourceOptions.language) {
         request.reuseStack = stack_;
         request.reuseSummaries = summaries_;
     }

@@ -39,13 +39,12 @@ TEST(ModelGridScreenshots, WritesPngsOfTheTeachingModelAndA12By12Model) {
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
-    AttentionConfig config = teachingConfig();
-    config.heads = 4;
+    const AttentionConfig config = withTeachingHeads(teachingConfig());  // each head has a role
     window.setConfig(config);
     ASSERT_TRUE(waitForResult(window, window.sentence(), config));
     window.tabs()->setCurrentWidget(window.modelGrid());
     ASSERT_TRUE(waitUntil([&] { return thumbnailsShown(window); }));
-    saveScreenshot(window, dir, QStringLiteral("heads_01_teaching_4_heads.png"));
+    saveScreenshot(window, dir, QStringLiteral("heads_01_teaching_heads_roles.png"));
 
     ModelGridView* grid = window.modelGrid();
     grid->setMeasure(HeadMeasure::PreviousToken);

@@ -26,6 +26,7 @@
 #include "ui/heads/ModelGridView.h"
 #include "ui/heatmap/HeatmapPainter.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/i18n/Language.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/MainWindow.h"
 
@@ -84,6 +85,22 @@ TEST(ModelGrid, ClickOpensTheHeadInEveryViewAndTheControls) {
     EXPECT_EQ(window.controls()->viewSettings().head, 2);
     EXPECT_EQ(window.currentHead(), 2) << "the selection the explainer and the steps follow";
     EXPECT_EQ(window.currentSource(Step::Q)->head(), 2);
+}
+
+TEST(ModelGrid, TheFourHeadTeachingModelsHeadsAreLabelledWithTheirRoles) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    const AttentionConfig config = withTeachingHeads(teachingConfig());
+    window.setConfig(config);
+    ASSERT_TRUE(waitForResult(window, window.sentence(), config));
+    const auto stack = window.currentStack();
+    ASSERT_EQ(stack->heads(), 4);
+    const std::vector<std::string> roles = teachingHeadRoles(config, currentLanguage().toStdString());
+    ASSERT_EQ(roles.size(), 4u);
+    for (int head = 0; head < 4; ++head) {
+        EXPECT_FALSE(roles[static_cast<std::size_t>(head)].empty());
+        EXPECT_EQ(stack->headRole(0, head), roles[static_cast<std::size_t>(head)]);
+    }
 }
 
 TEST(ModelGrid, ArrowKeysMoveTheFocusAndEnterOpens) {
