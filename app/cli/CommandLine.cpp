@@ -514,7 +514,7 @@ QString exportHelpText() {
         "  --view NAME            heatmap (default): one head's matrix; model: every layer × head\n"
         "                         as small heatmaps (CSV, JSON: one row per head with its entropy,\n"
         "                         distance, previous, first and same-token shares); head: the head\n"
-        "                         view                    example: --view model\n"
+        "                         view (PNG, SVG, PDF)    example: --view model\n"
         "\n"
         "Images (PNG, SVG, PDF):\n"
         "  --colormap NAME        Blues (default for weights), viridis, cividis, RdBu_r (default for\n"

@@ -125,6 +125,7 @@ ui::ExportRequest exportRequest(const ExportOptions& options, const Session& ses
                                 std::shared_ptr<const AttentionStack> stack = nullptr) {
     ui::ExportRequest request;
     request.view = options.view;
+    request.layer = options.layer.value_or(0);  // the head view's layer of a model
     if (!stack) {  // the trace's one layer; the teaching model's heads named (in English, as the figures)
         AttentionStack own = AttentionStack::fromTrace(trace);
         own.setHeadRoles(teachingHeadRoles(trace->config(), {}));
@@ -176,12 +177,6 @@ Stop notInTheModel(ErrorCode code, int index, int count) {
     return Stop{kBadUsage, std::string(error.what()) + " (see attnviz export --help)"};
 }
 
-/// `--view head` until the head view's painter is in: a usage the program cannot serve yet.
-void refuseUnavailableView(const ExportOptions& options) {
-    if (options.view == ui::ExportView::Head)
-        throw Stop{kBadUsage, "--view head: the head view is not available yet (see attnviz export --help)"};
-}
-
 /// `attnviz export --model DIR`: the chosen layer of the model's forward pass on the sentence.
 int runModel(const ExportOptions& options, const char* programPath) {
     std::optional<gpt2::Gpt2Model> opened;
@@ -222,7 +217,6 @@ int runModel(const ExportOptions& options, const char* programPath) {
 }
 
 int run(const ExportOptions& options, const char* programPath) {
-    refuseUnavailableView(options);
     if (!options.modelPath.isEmpty()) return runModel(options, programPath);
     Session session;
     try {

@@ -139,14 +139,6 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
             result.trace = std::make_shared<const AttentionTrace>(
                 AttentionTrace::compute(request.sentence.toStdString(), request.config, &cancel));
         }
-        if (result.run) {  // the stack reads the run's forward pass, which it keeps alive
-            std::vector<std::string> texts;
-            for (const Token& token : result.trace->tokens()) texts.push_back(token.text);
-            result.stack = std::make_shared<const AttentionStack>(AttentionStack::fromModel(
-                std::shared_ptr<const gpt2::Gpt2Trace>(result.run, &result.run->trace), std::move(texts)));
-        } else {
-            result.stack = std::make_shared<const AttentionStack>(AttentionStack::fromTrace(result.trace));
-        }
         result.head = shownHead(request.head, result.trace->heads());
         if (cancel.load()) throw Cancelled();
         result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.sourceOptions);
@@ -189,7 +181,6 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
         result.run.reset();
         result.stack.reset();
         result.sources = {};
-        result.stack.reset();
         result.summaries.clear();
     }
     result.milliseconds = timer.elapsed();

@@ -80,10 +80,9 @@ struct ComputeResult {
     /// every layer of the model's forward pass.
     std::shared_ptr<const AttentionStack> stack;
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;  ///< indexed by Step
-    /// Every layer and head of the sentence (the model view): the trace's one layer, or every
-    /// layer of a trained model's forward pass.
-    std::shared_ptr<const AttentionStack> stack;
-    std::vector<HeadSummary> summaries;  ///< one per head of stack, layer-major
+    /// One per head of stack, layer-major; empty for a large stack (more than 2^18 cells in all),
+    /// whose summaries the model view makes on its worker when shown.
+    std::vector<HeadSummary> summaries;
     qint64 milliseconds = 0;
 };
 
