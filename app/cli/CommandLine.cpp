@@ -235,9 +235,11 @@ CommandLine parseExport(const QStringList& arguments) {
     const QCommandLineOption noValues = flag("no-values");
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(), QStringLiteral("file"));
     const QCommandLineOption format = valued("format", "name");
+    const QCommandLineOption view = valued("view", "name");
     parser.addOptions({help, text, textFile, session, causal, window, global, dModel, heads, temperature, noScale,
                        noPositions, seed, projections, weights, model, attention, tokens, layer, step, head, colormap, scale, dpi, title, colourRange, values, noValues, output,
                        format});
+    parser.addOption(view);
 
     QStringList withoutCommand = arguments;
     withoutCommand.removeAt(1);  // "export"
@@ -401,6 +403,20 @@ CommandLine parseExport(const QStringList& arguments) {
             fail(QStringLiteral("imported weights are not a session: export them as png, svg, pdf, csv or json"));
         if (!options.modelPath.isEmpty() && options.writesSession)
             fail(QStringLiteral("a session of a model is saved from the window (File → Save Session), not by export"));
+        if (parser.isSet(view)) {
+            const QString name = parser.value(view).trimmed().toLower();
+            if (name == QLatin1String("heatmap")) options.view = ui::ExportView::Heatmap;
+            else if (name == QLatin1String("model")) options.view = ui::ExportView::Model;
+            else if (name == QLatin1String("head")) options.view = ui::ExportView::Head;
+            else fail(QStringLiteral("--view: \"%1\" is not one of heatmap, model, head").arg(parser.value(view)));
+            if (options.view != ui::ExportView::Heatmap) {
+                if (options.writesSession)
+                    fail(QStringLiteral("--view %1: a session is the window's document, not a picture").arg(name));
+                // The model view shows every head's weights; its data files hold their summaries.
+                if (options.view == ui::ExportView::Model && parser.isSet(step))
+                    fail(QStringLiteral("--step cannot be used with --view model: it shows every head's weights"));
+            }
+        }
     } catch (const UsageProblem& problem) {
         fail(problem.message + exportHint());
     }
@@ -575,6 +591,10 @@ QString exportHelpText() {
         "  --head H|mean          head number, counted from 1 (default 1), or mean: the mean of the\n"
         "                         heads' weights (for q, k, v, context: all heads side by side)\n"
         "                                                 example: --head mean\n"
+        "  --view NAME            heatmap (default): one head's matrix; model: every layer × head\n"
+        "                         as small heatmaps (CSV, JSON: one row per head with its entropy,\n"
+        "                         distance, previous, first and same-token shares); head: the head\n"
+        "                         view (PNG, SVG, PDF)    example: --view model\n"
         "\n"
         "Images (PNG, SVG, PDF):\n"
         "  --colormap NAME        Blues (default for weights), viridis, cividis, RdBu_r (default for\n"
@@ -616,6 +636,7 @@ QString exportHelpText() {
         "  attnviz export --model ~/models/gpt2 --layer 5 --head 1 --text \"The cat sat on the mat\" -o l5h1.png\n"
         "  attnviz export --model ~/models/gpt2 --layer 12 --head mean --text \"The cat sat\" -o trace.json\n"
         "  attnviz export --attention run.npy --causal --layer 5 --head 3 -o l5h3.png\n"
+        "  attnviz export --model ~/models/gpt2 --view model --text \"The cat sat on the mat\" -o heads.png\n"
         "\n"
         "Exit status: 0 success, 1 failure (one line on standard error; an existing OUT is left\n"
         "unchanged), 2 bad usage.\n");

@@ -10,6 +10,7 @@
 #include "core/formats/WeightsRange.h"
 #include "core/model/AttentionConfig.h"
 #include "ui/export/ExportFormat.h"
+#include "ui/export/ExportRequest.h"
 
 namespace attnviz::app {
 
@@ -60,6 +61,9 @@ struct ExportOptions {
     /// sizes, so the options that set them are usage errors with it.
     QString modelPath;
     std::optional<int> layer;      ///< --layer, 0-based (--layer 1 is 0); with --model or --attention; default 0
+    /// --view: the heatmap (default), the model view (every layer × head; CSV and JSON: every
+    /// head's summaries) or the head view.
+    ui::ExportView view = ui::ExportView::Heatmap;
     std::optional<Step> step;      ///< default: the session's view, else weights
     std::optional<int> head;       ///< 0-based (--head 1 is 0) or kAllHeads; default: the session's view, else 0
     std::optional<QString> colormap;

@@ -20,6 +20,7 @@
 #include "core/gpt2/Gpt2Model.h"
 #include "core/heads/AttentionStack.h"
 #include "core/io/AtomicFile.h"
+#include "core/model/TeachingConfig.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
 #include "ui/heatmap/ColorMap.h"
@@ -120,10 +121,19 @@ void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& mes
     }
 }
 
-/// The export the options and the session ask for.
+/// The export the options and the session ask for. stack: every layer and head (the model view's).
 ui::ExportRequest exportRequest(const ExportOptions& options, const Session& session,
-                                std::shared_ptr<const AttentionTrace> trace) {
+                                std::shared_ptr<const AttentionTrace> trace,
+                                std::shared_ptr<const AttentionStack> stack = nullptr) {
     ui::ExportRequest request;
+    request.view = options.view;
+    request.layer = options.layer.value_or(0);  // the head view's layer of a model
+    if (!stack) {  // the trace's one layer; the teaching model's heads named (in English, as the figures)
+        AttentionStack own = AttentionStack::fromTrace(trace);
+        own.setHeadRoles(teachingHeadRoles(trace->config(), {}));
+        stack = std::make_shared<const AttentionStack>(std::move(own));
+    }
+    request.stack = std::move(stack);
     request.trace = std::move(trace);
     request.step = session.view.step;
     request.head = session.view.head;
@@ -199,9 +209,12 @@ int runModel(const ExportOptions& options, const char* programPath) {
     }
     gpt2::ForwardOptions forward;
     forward.threads = WorkerPool::shared().helperCount() + 1;
-    const gpt2::Gpt2Trace computed = model.forward(tokens, forward);
-    auto trace = std::make_shared<const AttentionTrace>(model.layerTrace(tokens, computed, layer));
-    exportTrace(exportRequest(options, session, std::move(trace)), programPath);
+    const auto computed = std::make_shared<const gpt2::Gpt2Trace>(model.forward(tokens, forward));
+    auto trace = std::make_shared<const AttentionTrace>(model.layerTrace(tokens, *computed, layer));
+    std::vector<std::string> texts;
+    for (const Token& token : tokens) texts.push_back(token.text);
+    auto stack = std::make_shared<const AttentionStack>(AttentionStack::fromModel(computed, std::move(texts)));
+    exportTrace(exportRequest(options, session, std::move(trace), std::move(stack)), programPath);
     return 0;
 }
 

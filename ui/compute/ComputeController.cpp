@@ -11,6 +11,7 @@
 #include "core/base/Errors.h"
 #include "core/gpt2/Gpt2Forward.h"
 #include "core/gpt2/Gpt2Model.h"
+#include "core/model/TeachingConfig.h"
 
 namespace attnviz::ui {
 
@@ -95,6 +96,25 @@ std::shared_ptr<const ModelRun> runModel(const ComputeRequest& request, const st
     return run;
 }
 
+/// The largest stack (layers × heads × n², about 8 ms of work) whose summaries come with the result.
+constexpr double kSummaryCellsInCompute = 1 << 18;
+
+/// Every layer and head the result shows: the trace's one layer, or the model's every layer (the
+/// run keeps its forward pass by value: an aliasing pointer shares the run's ownership).
+std::shared_ptr<const AttentionStack> stackOf(const ComputeResult& result) {
+    if (!result.run) {
+        // The teaching model's heads say what they do, in the interface's language.
+        AttentionStack stack = AttentionStack::fromTrace(result.trace);
+        stack.setHeadRoles(teachingHeadRoles(result.trace->config(), result.sourceOptions.language));
+        return std::make_shared<const AttentionStack>(std::move(stack));
+    }
+    std::vector<std::string> tokens;
+    tokens.reserve(result.run->tokens.size());
+    for (const Token& token : result.run->tokens) tokens.push_back(token.text);
+    return std::make_shared<const AttentionStack>(
+        AttentionStack::fromModel(std::shared_ptr<const gpt2::Gpt2Trace>(result.run, &result.run->trace), std::move(tokens)));
+}
+
 }  // namespace
 
 ComputeResult ComputeController::compute(const ComputeRequest& request, const std::atomic<bool>& cancel,
@@ -119,19 +139,22 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
             result.trace = std::make_shared<const AttentionTrace>(
                 AttentionTrace::compute(request.sentence.toStdString(), request.config, &cancel));
         }
-        if (result.run) {  // the stack reads the run's forward pass, which it keeps alive
-            std::vector<std::string> texts;
-            for (const Token& token : result.trace->tokens()) texts.push_back(token.text);
-            result.stack = std::make_shared<const AttentionStack>(AttentionStack::fromModel(
-                std::shared_ptr<const gpt2::Gpt2Trace>(result.run, &result.run->trace), std::move(texts)));
-        } else {
-            result.stack = std::make_shared<const AttentionStack>(AttentionStack::fromTrace(result.trace));
-        }
         result.head = shownHead(request.head, result.trace->heads());
         if (cancel.load()) throw Cancelled();
         result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.sourceOptions);
         if (request.labelFont)  // shared by the rows of every step and the columns of the n × n ones
             (void)result.sources[static_cast<std::size_t>(Step::Weights)]->widestRowLabel(*request.labelFont);
+        if (request.reuseStack) {
+            result.stack = request.reuseStack;
+            result.summaries = request.reuseSummaries;
+        } else {
+            result.stack = stackOf(result);
+            // A large stack's summaries would hold up the heatmap (100 ms for 1,024 tokens): the
+            // model view makes them on its own worker when it is shown.
+            const double cells = static_cast<double>(result.stack->layers()) * result.stack->heads() *
+                                 result.stack->size() * result.stack->size();
+            if (cells <= kSummaryCellsInCompute) result.summaries = summarizeStack(*result.stack, &cancel);
+        }
     } catch (const Cancelled&) {
         result.outcome = ComputeResult::Outcome::Cancelled;
     } catch (const InputError& e) {
@@ -158,6 +181,7 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
         result.run.reset();
         result.stack.reset();
         result.sources = {};
+        result.summaries.clear();
     }
     result.milliseconds = timer.elapsed();
     return result;

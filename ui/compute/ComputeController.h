@@ -15,6 +15,7 @@
 #include "core/base/Errors.h"
 #include "core/gpt2/Gpt2Trace.h"
 #include "core/heads/AttentionStack.h"
+#include "core/heads/HeadSummary.h"
 #include "core/model/AttentionConfig.h"
 #include "ui/heatmap/MatrixSource.h"
 
@@ -49,6 +50,10 @@ struct ComputeRequest {
     int layer = 0;
     /// The model's forward pass already made for this sentence: only the layer's trace is made.
     std::shared_ptr<const ModelRun> reuseRun = nullptr;
+    /// Every layer and head of the trace or run reused above, with its summaries: kept as they are
+    /// (another head, layer or colour range changes neither). Null: made again.
+    std::shared_ptr<const AttentionStack> reuseStack = nullptr;
+    std::vector<HeadSummary> reuseSummaries = {};
     /// The font the heatmaps lay their labels out in: the token labels are measured in it here,
     /// off the GUI thread (MatrixSource::widestRowLabel).
     std::optional<QFont> labelFont = std::nullopt;
@@ -75,6 +80,9 @@ struct ComputeResult {
     /// every layer of the model's forward pass.
     std::shared_ptr<const AttentionStack> stack;
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;  ///< indexed by Step
+    /// One per head of stack, layer-major; empty for a large stack (more than 2^18 cells in all),
+    /// whose summaries the model view makes on its worker when shown.
+    std::vector<HeadSummary> summaries;
     qint64 milliseconds = 0;
 };
 

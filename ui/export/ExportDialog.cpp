@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -30,6 +31,7 @@
 
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FilePath.h"
+#include "ui/export/ModelExport.h"
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapGeometry.h"
 #include "ui/i18n/CoreMessages.h"
@@ -76,6 +78,26 @@ std::string exportedBytes(const ExportRequest& request) {
 
 }  // namespace
 
+void ExportDialog::previewModel(const ExportRequest& chosen, PreviewResult& result) {
+    if (!isFigureFormat(chosen.format)) {
+        result.text = QString::fromStdString(exportedBytes(chosen));  // one line or object per head
+        return;
+    }
+    const std::vector<HeadSummary> summaries = summarizeStack(*chosen.stack);
+    const ModelGridFigure figure(*chosen.stack, summaries, modelFigureOptions(chosen, 1));
+    result.figureSize = figure.size();
+    const QSizeF size = figure.size();
+    const double scale = std::min({2.0, kPreviewArea.width() / size.width(), kPreviewArea.height() / size.height()});
+    QImage image(static_cast<int>(std::ceil(size.width() * scale)), static_cast<int>(std::ceil(size.height() * scale)),
+                 QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.scale(scale, scale);
+    figure.paint(painter);
+    painter.end();
+    result.image = image;
+}
+
 ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget* parent)
     : QDialog(parent), trace_(std::move(trace)) {
     setWindowTitle(tr("Export"));
@@ -87,6 +109,11 @@ ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget*
     format_->addItem(tr("CSV — this matrix"), static_cast<int>(ExportFormat::Csv));
     format_->addItem(tr("JSON — the whole trace"), static_cast<int>(ExportFormat::Json));
 
+    view_ = new QComboBox;
+    view_->addItem(tr("Heatmap of one head"), static_cast<int>(ExportView::Heatmap));
+    view_->addItem(tr("All heads (every layer × head; CSV, JSON: their summaries)"), static_cast<int>(ExportView::Model));
+    viewLabel_ = new QLabel(tr("&Picture:"));
+    viewLabel_->setBuddy(view_);
     step_ = new QComboBox;
     for (int s = 0; s < kStepCount; ++s) step_->addItem(stepLabel(static_cast<Step>(s)), s);
     head_ = new QComboBox;
@@ -112,6 +139,7 @@ ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget*
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Format:"), format_);
+    form->addRow(viewLabel_, view_);
     form->addRow(tr("&Step:"), step_);
     form->addRow(tr("&Head:"), head_);
     form->addRow(tr("&Title:"), title_);
@@ -158,6 +186,7 @@ ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget*
         schedulePreview();
     };
     connect(format_, &QComboBox::currentIndexChanged, this, changed);
+    connect(view_, &QComboBox::currentIndexChanged, this, changed);
     connect(step_, &QComboBox::currentIndexChanged, this, changed);
     connect(head_, &QComboBox::currentIndexChanged, this, changed);
     connect(colorMap_, &QComboBox::currentIndexChanged, this, changed);
@@ -167,6 +196,7 @@ ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget*
     connect(dpi_, &QSpinBox::valueChanged, this, [this] { updateSizeText(); });
 
     setStep(Step::Weights);
+    setStack(nullptr);
     lastFolder_ = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     updateEnabledState();
     startPreview();
@@ -199,6 +229,18 @@ void ExportDialog::setFormat(ExportFormat format) {
     format_->setCurrentIndex(format_->findData(static_cast<int>(format)));
 }
 
+void ExportDialog::setStack(std::shared_ptr<const AttentionStack> stack) {
+    stack_ = std::move(stack);
+    view_->setVisible(stack_ != nullptr);
+    viewLabel_->setVisible(stack_ != nullptr);
+    if (!stack_) setView(ExportView::Heatmap);
+    schedulePreview();
+}
+
+void ExportDialog::setView(ExportView view) { view_->setCurrentIndex(view_->findData(static_cast<int>(view))); }
+
+ExportView ExportDialog::view() const { return static_cast<ExportView>(view_->currentData().toInt()); }
+
 Step ExportDialog::step() const { return static_cast<Step>(step_->currentData().toInt()); }
 
 int ExportDialog::head() const { return head_->currentData().toInt(); }
@@ -208,6 +250,9 @@ ExportFormat ExportDialog::format() const { return static_cast<ExportFormat>(for
 ExportRequest ExportDialog::request() const {
     ExportRequest request;
     request.trace = trace_;
+    request.view = view();
+    request.stack = stack_;
+    if (trace_ && trace_->origin()) request.layer = trace_->origin()->layer;
     request.step = step();
     request.head = head();
     request.format = format();
@@ -230,7 +275,7 @@ bool ExportDialog::isPreviewPending() const { return previewPending_; }
 void ExportDialog::updateEnabledState() {
     title_->setPlaceholderText(FigureRenderer::defaultTitle(step(), head(), trace_->heads()));
     const bool image = isFigureFormat(format());
-    const bool oneMatrix = format() != ExportFormat::Json;
+    const bool oneMatrix = format() != ExportFormat::Json && view() == ExportView::Heatmap;
     step_->setEnabled(oneMatrix);
     head_->setEnabled(oneMatrix && head_->count() > 1);
     title_->setEnabled(image);
@@ -264,6 +309,10 @@ void ExportDialog::updateSizeText() {
             break;
         }
         case ExportFormat::Csv:
+            if (view() == ExportView::Model && stack_) {
+                sizeText_->setText(tr("%n head(s)", nullptr, stack_->layers() * stack_->heads()));
+                break;
+            }
             sizeText_->setText(tr("%1 rows × %2 values").arg(trace_->rows(step())).arg(trace_->cols(step(), head())));
             break;
         case ExportFormat::Json: sizeText_->setText(tr("every matrix of the %n token(s)", nullptr, trace_->size())); break;
@@ -284,6 +333,10 @@ void ExportDialog::startPreview() {
         PreviewResult result;
         result.generation = generation;
         try {
+            if (chosen.view == ExportView::Model) {
+                previewModel(chosen, result);
+                return result;
+            }
             const MatrixSource source = exportSource(chosen);
             const FigureRenderer figure(source, exportFigureOptions(chosen, 1));
             result.figureSize = figure.size();
@@ -362,9 +415,15 @@ bool ExportDialog::copyToClipboard() {
     try {
         if (isFigureFormat(chosen.format)) {
             // Every figure as an image, and SVG or PDF also as what the file would hold.
-            const MatrixSource source = exportSource(chosen);
-            const double scale = exportPngScale(chosen, source);
-            mime->setImageData(renderFigureImage(FigureRenderer(source, exportFigureOptions(chosen, scale)), scale));
+            if (chosen.view == ExportView::Model) {
+                ExportRequest png = chosen;
+                png.format = ExportFormat::Png;
+                mime->setImageData(QImage::fromData(QByteArray::fromStdString(exportedBytes(png)), "PNG"));
+            } else {
+                const MatrixSource source = exportSource(chosen);
+                const double scale = exportPngScale(chosen, source);
+                mime->setImageData(renderFigureImage(FigureRenderer(source, exportFigureOptions(chosen, scale)), scale));
+            }
             if (chosen.format == ExportFormat::Svg)
                 mime->setData(QStringLiteral("image/svg+xml"), QByteArray::fromStdString(exportedBytes(chosen)));
             if (chosen.format == ExportFormat::Pdf)
@@ -389,6 +448,7 @@ void ExportDialog::chooseFileAndExport() {
         base += head() == kAllHeads ? QStringLiteral("-all-heads") : QStringLiteral("-head%1").arg(head() + 1);
     }
     if (format() == ExportFormat::Json) base = QStringLiteral("attention-trace");
+    if (view() == ExportView::Model) base = QStringLiteral("attention-all-heads");
     const QString ext = exportFormatSuffix(format());
     const QString filter = tr("%1 files (*.%2)").arg(ext.toUpper(), ext);
     QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(lastFolder_).filePath(base + QLatin1Char('.') + ext),

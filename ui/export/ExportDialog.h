@@ -39,6 +39,12 @@ public:
     /// The weights' colour range of the figures (the window's; WeightsRange::Fixed by default).
     void setWeightsRange(WeightsRange range);
     void setFormat(ExportFormat format);
+    /// Every layer and head of the sentence: offers the picture "All heads" (the model view) beside
+    /// the heatmap. Null: the heatmap only.
+    void setStack(std::shared_ptr<const AttentionStack> stack);
+    /// The picture: the heatmap, or every head (ExportView::Model).
+    void setView(ExportView view);
+    [[nodiscard]] ExportView view() const;
     [[nodiscard]] Step step() const;
     [[nodiscard]] int head() const;  ///< 0 … h−1 or kAllHeads (the box shows heads counted from 1)
     [[nodiscard]] ExportFormat format() const;
@@ -60,6 +66,7 @@ public:
     /// The size of the figure as exported (figure units), for the chosen step and head.
     [[nodiscard]] QSizeF figureSize() const { return figureSize_; }
 
+    [[nodiscard]] QComboBox* viewBox() const { return view_; }
     [[nodiscard]] QComboBox* stepBox() const { return step_; }
     [[nodiscard]] QComboBox* headBox() const { return head_; }
     [[nodiscard]] QLineEdit* titleEdit() const { return title_; }
@@ -78,14 +85,19 @@ private:
     void schedulePreview();
     void startPreview();
     void showPreview();
+    /// The model view's preview: the figure scaled into the preview's area, or the summaries' text.
+    static void previewModel(const ExportRequest& chosen, PreviewResult& result);
     void updateEnabledState();
     void updateSizeText();
     void fail(const QString& message);
 
     std::shared_ptr<const AttentionTrace> trace_;
+    std::shared_ptr<const AttentionStack> stack_;
     QString weightsColorMap_;
     WeightsRange weightsRange_ = WeightsRange::Fixed;
     QComboBox* format_ = nullptr;
+    QComboBox* view_ = nullptr;
+    QLabel* viewLabel_ = nullptr;
     QComboBox* step_ = nullptr;
     QComboBox* head_ = nullptr;
     QComboBox* colorMap_ = nullptr;

@@ -8,6 +8,7 @@
 #include "core/heads/HeadExport.h"
 #include "core/io/AtomicFile.h"
 #include "ui/export/FigureExporter.h"
+#include "ui/export/ModelExport.h"
 #include "ui/heads/HeadViewFigure.h"
 
 namespace attnviz::ui {
@@ -85,9 +86,15 @@ double exportPngScale(const ExportRequest& request, const MatrixSource& source) 
 }
 
 void writeExport(const ExportRequest& request, std::ostream& out) {
-    if (request.view == ExportView::Head && isFigureFormat(request.format)) {
-        writeHeadView(request, out);
-        return;
+    switch (request.view) {
+        case ExportView::Model: writeModelExport(request, out); return;
+        case ExportView::Head:  // a figure of the head view; its CSV and JSON are the heatmap's data
+            if (isFigureFormat(request.format)) {
+                writeHeadView(request, out);
+                return;
+            }
+            break;
+        case ExportView::Heatmap: break;
     }
     requireTrace(request);
     switch (request.format) {

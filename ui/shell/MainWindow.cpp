@@ -27,6 +27,7 @@
 #include "core/heads/AttentionStack.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/heads/HeadLinesView.h"
+#include "ui/heads/ModelGridView.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
@@ -190,6 +191,9 @@ void MainWindow::buildCentralArea() {
     tabs_->addTab(stepper_, QString());
     headView_ = new HeadLinesView;
     tabs_->addTab(headView_, QString());
+    modelGrid_ = new ModelGridView;
+    tabs_->addTab(modelGrid_, QString());
+    connect(modelGrid_, &ModelGridView::headActivated, this, &MainWindow::openHead);
     layout->addWidget(tabs_, 1);
     connect(heatmap_, &HeatmapView::cellSelected, this, [this](int row, int col) {
         if (showingSelection_) return;
@@ -431,6 +435,13 @@ ComputeRequest MainWindow::requestFor(const QString& sentence, const AttentionCo
     const bool sameModel = model_ ? sameRun && traceLayer_ == request.layer : !run_;
     if (trace_ && sameModel && request.sentence == traceSentence_ && trace_->config() == request.config)
         request.reuse = trace_;
+    // Every layer and head stays the same for another layer of the same forward pass, or the same trace.
+    // (Not for another language: the teaching model's roles are written in it.)
+    if (stack_ && (request.reuseRun || (!model_ && request.reuse)) &&
+        sourceOptions_.language == request.sourceOptions.language) {
+        request.reuseStack = stack_;
+        request.reuseSummaries = summaries_;
+    }
     return request;
 }
 
@@ -445,6 +456,7 @@ void MainWindow::applyView() {
     const ViewSettings view = viewSettings();
     heatmap_->setSequentialMap(view.colorMap);
     stepper_->heatmap()->setSequentialMap(view.colorMap);
+    modelGrid_->setColorMap(view.colorMap);
     // The head, the colour range and the language of the names make the sources again; the
     // attention is never computed again for them.
     if (debounce_.isActive()) return;  // the computation about to start reads the view then
@@ -558,6 +570,11 @@ void MainWindow::applyResult(const ComputeResult& result) {
     traceSentence_ = result.sentence;
     sources_ = result.sources;
     sourceOptions_ = result.sourceOptions;
+    if (result.stack != stack_) {
+        stack_ = result.stack;
+        summaries_ = result.summaries;
+        modelGrid_->setStack(stack_, summaries_);
+    }
     heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
     stepper_->setSources(sources_);
     headView_->setStack(result.stack);
@@ -579,6 +596,14 @@ void MainWindow::applyResult(const ComputeResult& result) {
     updateStatusText();
     showNextTokens();
     emit traceChanged();
+}
+
+void MainWindow::openHead(int layer, int head) {
+    if (model_) controls_->setLayer(layer);  // recomputes the layer from the same forward pass
+    ViewSettings view = viewSettings();
+    view.head = head;
+    setViewSettings(view);
+    tabs_->setCurrentWidget(heatmap_);
 }
 
 void MainWindow::selectCell(int query, int key) {
@@ -754,6 +779,10 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(headTab, tr("Head view"));
     tabs_->setTabToolTip(headTab, tr("Every head at once: a line from each query to each key, its opacity the "
                                      "weight, its colour the head."));
+    const int headsTab = tabs_->indexOf(modelGrid_);
+    tabs_->setTabText(headsTab, tr("All heads"));
+    tabs_->setTabToolTip(headsTab, tr("Every layer and head of the model as a small heatmap: hover to enlarge, "
+                                      "click to open one in the other views."));
     controlsDock_->setWindowTitle(tr("Controls"));
     chartDock_->setWindowTitle(tr("Row of weights"));
     explainerDock_->setWindowTitle(tr("How the weight is computed"));

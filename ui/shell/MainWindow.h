@@ -6,8 +6,11 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "core/attention/AttentionTrace.h"
+#include "core/heads/AttentionStack.h"
+#include "core/heads/HeadSummary.h"
 #include "core/model/AttentionConfig.h"
 #include "ui/compute/ComputeController.h"
 #include "ui/heatmap/MatrixSource.h"
@@ -36,6 +39,7 @@ class HeadLinesView;
 class HeatmapView;
 class ImportedBar;
 class MessageBar;
+class ModelGridView;
 class ModelActions;
 class PredictActions;
 class PredictBanner;
@@ -154,6 +158,14 @@ public:
     [[nodiscard]] CellExplainer* explainer() const { return explainer_; }
     [[nodiscard]] RowChart* rowChart() const { return rowChart_; }
     [[nodiscard]] QTabWidget* tabs() const { return tabs_; }
+    /// The "All heads" tab: every layer × head of the sentence as small heatmaps.
+    [[nodiscard]] ModelGridView* modelGrid() const { return modelGrid_; }
+    /// Every layer and head of the result on screen, and their summaries (layer-major).
+    [[nodiscard]] std::shared_ptr<const AttentionStack> currentStack() const { return stack_; }
+    [[nodiscard]] const std::vector<HeadSummary>& currentSummaries() const { return summaries_; }
+    /// Shows layer (a trained model's; 0-based) and head in the heatmap, the steps and the
+    /// explainer, and the controls follow (the model view's click).
+    void openHead(int layer, int head);
     [[nodiscard]] QPushButton* cancelButton() const { return cancelButton_; }
     /// W_Q … W_O as editable tables (the "Weights" dock).
     [[nodiscard]] WeightEditor* weightEditor() const { return weightEditor_; }
@@ -252,6 +264,8 @@ private:
     QString traceSentence_;
     SourceOptions sourceOptions_;  ///< what sources_ were made with
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources_;
+    std::shared_ptr<const AttentionStack> stack_;  ///< every layer and head of trace_ (or run_)
+    std::vector<HeadSummary> summaries_;
     Selection* selection_ = nullptr;
     bool showingSelection_ = false;  ///< the views' echoes of showSelection are not the user's picks
     bool docksSized_ = false;        ///< dock sizes are set once, at the first show, unless restored
@@ -270,6 +284,7 @@ private:
     HeatmapView* heatmap_ = nullptr;
     StepperView* stepper_ = nullptr;
     HeadLinesView* headView_ = nullptr;
+    ModelGridView* modelGrid_ = nullptr;
     ControlsPanel* controls_ = nullptr;
     RowChart* rowChart_ = nullptr;
     CellExplainer* explainer_ = nullptr;

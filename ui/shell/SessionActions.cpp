@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QTabWidget>
 #include <QUrl>
 
 #include <sstream>
@@ -24,6 +25,7 @@
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/export/FilePath.h"
+#include "ui/heads/ModelGridView.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
 #include "ui/panels/ControlsPanel.h"
@@ -294,6 +296,8 @@ void SessionActions::showExportDialog() {
     }
     ExportDialog dialog(trace, window_);
     dialog.setHead(window_->currentHead());
+    dialog.setStack(window_->currentStack());
+    if (window_->tabs()->currentWidget() == window_->modelGrid()) dialog.setView(ExportView::Model);
     dialog.setAutomaticWeightsColorMap(window_->colorMapName());
     dialog.setWeightsRange(window_->sourceOptions().weightsRange);
     dialog.exec();

@@ -1,0 +1,63 @@
+#include "ui/export/ModelExport.h"
+
+#include <QByteArray>
+
+#include "core/base/Errors.h"
+#include "core/heads/HeadSummaryTable.h"
+#include "ui/export/FigureExporter.h"
+
+namespace attnviz::ui {
+namespace {
+
+void write(std::ostream& out, const QByteArray& bytes) {
+    out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
+}
+
+}  // namespace
+
+ModelFigureOptions modelFigureOptions(const ExportRequest& request, double pixelScale) {
+    ModelFigureOptions options;
+    options.title = request.title;
+    if (!request.colormap.isEmpty()) options.colormap = request.colormap;
+    options.locale = request.numberLocale;
+    options.pixelScale = pixelScale;
+    return options;
+}
+
+void writeModelExport(const ExportRequest& request, std::ostream& out) {
+    if (!request.stack) throw Error("there is nothing to export yet");
+    const AttentionStack& stack = *request.stack;
+    const std::vector<HeadSummary> summaries = summarizeStack(stack);
+    switch (request.format) {
+        case ExportFormat::Png: {
+            // The default scale as for a heatmap: 2, lowered for a large figure.
+            // The figure's size does not depend on the scale: measured once at 1 for the default scale.
+            const double scale = request.pngScale.value_or(
+                defaultPngScale(ModelGridFigure(stack, summaries, modelFigureOptions(request, 1)).size()));
+            const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, scale));
+            write(out, paintPng(figure.size(), scale, figure.title(), figure.caption(),
+                                [&](QPainter& painter) { figure.paint(painter); }));
+            break;
+        }
+        case ExportFormat::Svg: {
+            const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, 1));
+            write(out, paintSvg(figure.size(), figure.title(), figure.caption(),
+                                [&](QPainter& painter) { figure.paint(painter); }));
+            break;
+        }
+        case ExportFormat::Pdf: {
+            const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, 1));
+            const QSizeF page = figure.size() + QSizeF(2 * kPdfPageMargin, 2 * kPdfPageMargin);
+            write(out, paintPdf(page, figure.title(), [&](QPainter& painter) {
+                      painter.fillRect(QRectF(QPointF(0, 0), page), Qt::white);
+                      painter.translate(kPdfPageMargin, kPdfPageMargin);
+                      figure.paint(painter);
+                  }));
+            break;
+        }
+        case ExportFormat::Csv: writeHeadSummariesCsv(out, stack, summaries); break;
+        case ExportFormat::Json: writeHeadSummariesJson(out, stack, summaries); break;
+    }
+}
+
+}  // namespace attnviz::ui
