@@ -128,7 +128,7 @@ ui::ExportRequest exportRequest(const ExportOptions& options, const Session& ses
     ui::ExportRequest request;
     request.view = options.view;
     request.layer = options.layer.value_or(0);  // the head view's layer of a model
-    if (!stack) {  // the trace's one layer; the teaching model's heads named (in English, as the figures)
+    if (!stack && trace) {  // the trace's one layer; the teaching model's heads named (in English, as the figures)
         AttentionStack own = AttentionStack::fromTrace(trace);
         own.setHeadRoles(teachingHeadRoles(trace->config(), {}));
         stack = std::make_shared<const AttentionStack>(std::move(own));
@@ -239,8 +239,7 @@ int runImported(const ExportOptions& options, const char* programPath) {
     checkView(options, session, stack->heads());
     const int head = session.view.head;
     session.view.colormap = canonicalColormap(session.view.colormap).toStdString();
-    ui::ExportRequest request = exportRequest(options, session, nullptr);
-    request.stack = std::move(stack);
+    ui::ExportRequest request = exportRequest(options, session, nullptr, std::move(stack));
     request.layer = layer;
     request.head = head;
     exportTrace(request, programPath);

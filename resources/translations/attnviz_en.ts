@@ -44,6 +44,13 @@
             <numerusform>every matrix of the %n tokens</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n head</numerusform>
+            <numerusform>%n heads</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::FigureRenderer</name>

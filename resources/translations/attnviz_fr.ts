@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr" sourcelanguage="en">
 <context>
+    <name>attnviz::ui::AttentionActions</name>
+    <message>
+        <source>Open &amp;Attention…</source>
+        <translation>Ouvrir des poids d’&amp;attention…</translation>
+    </message>
+    <message>
+        <source>Open attention weights computed elsewhere: a .npy (layers, heads, n, n) with its tokens, or a JSON file</source>
+        <translation>Ouvrir des poids d’attention calculés ailleurs&#xa0;: un .npy (couches, têtes, n, n) avec ses tokens, ou un fichier JSON</translation>
+    </message>
+    <message>
+        <source>Close A&amp;ttention</source>
+        <translation>Fermer les poids d’a&amp;ttention</translation>
+    </message>
+    <message>
+        <source>Back to the teaching model</source>
+        <translation>Retour au modèle pédagogique</translation>
+    </message>
+    <message>
+        <source>not enough memory to open these weights</source>
+        <translation>pas assez de mémoire pour ouvrir ces poids</translation>
+    </message>
+    <message>
+        <source>These attention weights cannot be opened: %1. The window keeps what it had.</source>
+        <translation>Ces poids d’attention ne peuvent pas être ouverts&#xa0;: %1. La fenêtre garde ce qu’elle avait.</translation>
+    </message>
+    <message>
+        <source>Cannot tell the format of %1: end its name with .png, .svg, .pdf, .csv or .json.</source>
+        <translation>Impossible de reconnaître le format de %1&#xa0;: terminez son nom par .png, .svg, .pdf, .csv ou .json.</translation>
+    </message>
+    <message>
+        <source>The export failed: %1</source>
+        <translation>L’export a échoué&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Export Imported Weights</source>
+        <translation>Exporter les poids importés</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg *.pdf);;Data (*.csv *.json)</source>
+        <translation>Images (*.png *.svg *.pdf);;Données (*.csv *.json)</translation>
+    </message>
+    <message>
+        <source>Open Attention Weights</source>
+        <translation>Ouvrir des poids d’attention</translation>
+    </message>
+    <message>
+        <source>Attention weights (*.npy *.json);;NumPy arrays (*.npy);;JSON (*.json)</source>
+        <translation>Poids d’attention (*.npy *.json);;Tableaux NumPy (*.npy);;JSON (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>attnviz::ui::CellExplainer</name>
     <message>
         <source>&lt;p&gt;Click a cell of the heatmap to see how its weight is computed.&lt;/p&gt;</source>
@@ -507,6 +558,18 @@
     <message>
         <source>Set by the model %1: it computes with its own weights, sizes, causal mask and √d_k. Close the model to change this.</source>
         <translation>Fixé par le modèle %1 : il calcule avec ses propres poids, tailles, masque causal et √d_k. Fermez le modèle pour changer ceci.</translation>
+    </message>
+    <message>
+        <source>Head %1 — %2</source>
+        <translation>Tête %1 — %2</translation>
+    </message>
+    <message>
+        <source>Teaching model, 4 heads</source>
+        <translation>Modèle pédagogique, 4 têtes</translation>
+    </message>
+    <message>
+        <source>The teaching model in four heads with one role each: coreference, previous token, determiner → noun, negation → verb. Their contexts are concatenated and mixed by W_O. Sets d_model to 24 and the heads to 4.</source>
+        <translation>Le modèle pédagogique en quatre têtes, chacune avec un rôle&#xa0;: coréférence, mot précédent, déterminant → nom, négation → verbe. Leurs contextes sont concaténés et mélangés par W_O. Fixe d_model à 24 et le nombre de têtes à 4.</translation>
     </message>
 </context>
 <context>
@@ -1229,10 +1292,6 @@
         <translation>un code de langue ne peut pas être vide</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not the name of a dimension</source>
-        <translation>«&#xa0;%1&#xa0;» n’est pas le nom d’une dimension</translation>
-    </message>
-    <message>
         <source>a translated name cannot be empty</source>
         <translation>un nom traduit ne peut pas être vide</translation>
     </message>
@@ -1496,6 +1555,106 @@
         <source>layers count from 1</source>
         <translation>les couches se comptent à partir de 1</translation>
     </message>
+    <message>
+        <source>%1 token texts given for a forward pass of %2 tokens</source>
+        <translation>%1&#xa0;textes de tokens fournis pour une passe avant de %2&#xa0;tokens</translation>
+    </message>
+    <message>
+        <source>%1 weight matrices given for %2 heads in all</source>
+        <translation>%1&#xa0;matrices de poids fournies pour %2&#xa0;têtes en tout</translation>
+    </message>
+    <message>
+        <source>%1 head roles given: expected %2 (one per head) or %3 (one per head of each layer)</source>
+        <translation>%1&#xa0;rôles de tête fournis&#xa0;: on en attend %2 (un par tête) ou %3 (un par tête de chaque couche)</translation>
+    </message>
+    <message>
+        <source>truncated: the header announces shape %1 of float%2 values, the file holds %3 bytes of data</source>
+        <translation>fichier tronqué&#xa0;: l’en-tête annonce la forme %1 en valeurs float%2, le fichier ne contient que %3&#xa0;octets de données</translation>
+    </message>
+    <message>
+        <source>%4 bytes of data: shape %1 of float%2 values takes %3</source>
+        <translation>%4&#xa0;octets de données&#xa0;: la forme %1 en valeurs float%2 en occupe %3</translation>
+    </message>
+    <message>
+        <source>expected a .npy or .json file of attention weights</source>
+        <translation>on attend un fichier de poids d’attention .npy ou .json</translation>
+    </message>
+    <message>
+        <source>expected shape (layers, heads, n, n), (layers, 1, heads, n, n), (heads, n, n) or (n, n), not %1</source>
+        <translation>on attend la forme (couches, têtes, n, n), (couches, 1, têtes, n, n), (têtes, n, n) ou (n, n), pas %1</translation>
+    </message>
+    <message>
+        <source>shape %1 holds a batch of %2 sentences: save one sentence (a batch of 1)</source>
+        <translation>la forme %1 contient un lot de %2&#xa0;phrases&#xa0;: enregistrez une seule phrase (un lot de 1)</translation>
+    </message>
+    <message>
+        <source>the array is empty (shape %1)</source>
+        <translation>le tableau est vide (forme %1)</translation>
+    </message>
+    <message>
+        <source>shape %1: the last two sizes differ (n queries over n keys make n × n)</source>
+        <translation>forme %1&#xa0;: les deux dernières tailles diffèrent (n requêtes sur n clés donnent n × n)</translation>
+    </message>
+    <message>
+        <source>%1 tokens, more than the limit of %2</source>
+        <translation>%1&#xa0;tokens, plus que la limite de %2</translation>
+    </message>
+    <message>
+        <source>shape %1 holds more than %2 heads in all</source>
+        <translation>la forme %1 contient plus de %2&#xa0;têtes en tout</translation>
+    </message>
+    <message>
+        <source>the weights are of %1 tokens (shape %2), the tokens list has %3</source>
+        <translation>les poids portent sur %1&#xa0;tokens (forme %2), la liste des tokens en a %3</translation>
+    </message>
+    <message>
+        <source>no tokens: give --tokens FILE (a JSON list of strings) or save them as %1 beside it</source>
+        <translation>aucun token&#xa0;: donnez --tokens FICHIER (une liste JSON de chaînes) ou enregistrez-les à côté, sous le nom %1</translation>
+    </message>
+    <message>
+        <source>the tokens are the file&apos;s own &quot;tokens&quot;: --tokens is for .npy files</source>
+        <translation>les tokens sont ceux du fichier lui-même («&#xa0;tokens&#xa0;»)&#xa0;: --tokens est réservé aux fichiers .npy</translation>
+    </message>
+    <message>
+        <source>expected %1 items, like the first at this depth, got %2</source>
+        <translation>on attend %1&#xa0;éléments, comme le premier à cette profondeur, il y en a %2</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2 row %3 key %4 is %5, not a finite number</source>
+        <translation>couche %1, tête %2, ligne %3, clé %4&#xa0;: %5 n’est pas un nombre fini</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2 row %3 key %4 is negative (%5)</source>
+        <translation>couche %1, tête %2, ligne %3, clé %4&#xa0;: valeur négative (%5)</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2 row %3 key %4 is after its query (causal) but holds %5, not 0</source>
+        <translation>couche %1, tête %2, ligne %3, clé %4&#xa0;: placée après sa requête (causal), elle vaut %5 au lieu de 0</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2 row %3 sums to %4, not 1 (within 0.001)</source>
+        <translation>couche %1, tête %2, ligne %3&#xa0;: la somme vaut %4, pas 1 (à 0,001 près)</translation>
+    </message>
+    <message>
+        <source>the projections &quot;teaching-heads&quot; are the built-in four-head model: a &quot;teaching_model&quot; goes with &quot;teaching&quot;</source>
+        <translation>les projections «&#xa0;teaching-heads&#xa0;» sont le modèle intégré à quatre têtes&#xa0;: un «&#xa0;teaching_model&#xa0;» va avec «&#xa0;teaching&#xa0;»</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not the name of a dimension or a head</source>
+        <translation>«&#xa0;%1&#xa0;» n’est le nom ni d’une dimension ni d’une tête</translation>
+    </message>
+    <message>
+        <source>&quot;heads&quot; needs version 2 of the format (the file says version %1)</source>
+        <translation>«&#xa0;heads&#xa0;» demande la version 2 du format (le fichier indique la version %1)</translation>
+    </message>
+    <message>
+        <source>expected one role per head, %1 (default_heads), there are %2</source>
+        <translation>on attend un rôle par tête, soit %1 (default_heads), il y en a %2</translation>
+    </message>
+    <message>
+        <source>a head needs a role name</source>
+        <translation>une tête doit avoir un nom de rôle</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::ExportDialog</name>
@@ -1661,6 +1820,29 @@
     <message>
         <source>%1 files (*.%2)</source>
         <translation>Fichiers %1 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Heatmap of one head</source>
+        <translation>Carte de chaleur d’une tête</translation>
+    </message>
+    <message>
+        <source>All heads (every layer × head; CSV, JSON: their summaries)</source>
+        <translation>Toutes les têtes (chaque couche × tête&#xa0;; CSV, JSON&#xa0;: leurs résumés)</translation>
+    </message>
+    <message>
+        <source>&amp;Picture:</source>
+        <translation>Ima&amp;ge&#xa0;:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n tête</numerusform>
+            <numerusform>%n têtes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
     </message>
 </context>
 <context>
@@ -1843,6 +2025,34 @@
         <source>%1 · layer %2 · head %3</source>
         <translation>%1 · couche %2 · tête %3</translation>
     </message>
+    <message>
+        <source>Attention weights — layer %1 · mean of %2 heads</source>
+        <translation>Poids d’attention — couche %1 · moyenne de %2 têtes</translation>
+    </message>
+    <message>
+        <source>Attention weights — layer %1 · head %2</source>
+        <translation>Poids d’attention — couche %1 · tête %2</translation>
+    </message>
+    <message>
+        <source>imported weights</source>
+        <translation>poids importés</translation>
+    </message>
+    <message>
+        <source>layers × heads: %1 × %2</source>
+        <translation>couches × têtes&#xa0;: %1 × %2</translation>
+    </message>
+    <message>
+        <source>mask: causal</source>
+        <translation>masque&#xa0;: causal</translation>
+    </message>
+    <message>
+        <source> (head %1 shown: %2)</source>
+        <translation> (tête %1 montrée&#xa0;: %2)</translation>
+    </message>
+    <message>
+        <source>four-head teaching model</source>
+        <translation>modèle pédagogique à quatre têtes</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::FirstRunHint</name>
@@ -1861,6 +2071,95 @@
     <message>
         <source>Hide this hint for good</source>
         <translation>Ne plus afficher cette aide</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::HeadLinesPainter</name>
+    <message>
+        <source>Queries</source>
+        <translation>Requêtes</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Clés</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::HeadLinesView</name>
+    <message>
+        <source>Layer %1</source>
+        <translation>Couche %1</translation>
+    </message>
+    <message>
+        <source>&amp;Layer</source>
+        <translation>&amp;Couche</translation>
+    </message>
+    <message>
+        <source>Heads:</source>
+        <translation>Têtes&#xa0;:</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Toutes</translation>
+    </message>
+    <message>
+        <source>Show the lines of every head.</source>
+        <translation>Montrer les lignes de toutes les têtes.</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Aucune</translation>
+    </message>
+    <message>
+        <source>Hide every head&apos;s lines, then turn on the heads to compare.</source>
+        <translation>Masquer les lignes de toutes les têtes, puis activer les têtes à comparer.</translation>
+    </message>
+    <message>
+        <source>Head %1: show or hide its lines.</source>
+        <translation>Tête %1&#xa0;: montrer ou masquer ses lignes.</translation>
+    </message>
+    <message>
+        <source>Head %1 (%2): show or hide its lines.</source>
+        <translation>Tête %1 (%2)&#xa0;: montrer ou masquer ses lignes.</translation>
+    </message>
+    <message>
+        <source>A line joins a query (left) to a key (right); its opacity is the weight, its colour the head. Hover a token to see only its lines, click to keep them.</source>
+        <translation>Une ligne relie une requête (à gauche) à une clé (à droite)&#xa0;; son opacité donne le poids, sa couleur la tête. Survolez un token pour ne voir que ses lignes, cliquez pour les garder.</translation>
+    </message>
+    <message>
+        <source>Only the %1 strongest of %2 lines are drawn (weights from %3).</source>
+        <translation>Seules les %1 lignes les plus fortes sur %2 sont tracées (poids à partir de %3).</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::HeadViewFigure</name>
+    <message>
+        <source>head %1</source>
+        <translation>tête %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Only the %1 strongest of %2 lines are drawn (weights from %3).</source>
+        <translation>Seules les %1 lignes les plus fortes sur %2 sont tracées (poids à partir de %3).</translation>
+    </message>
+    <message>
+        <source>1 head</source>
+        <translation>1 tête</translation>
+    </message>
+    <message>
+        <source>%1 heads</source>
+        <translation>%1 têtes</translation>
+    </message>
+    <message>
+        <source>Head view — %1</source>
+        <translation>Vue des têtes — %1</translation>
+    </message>
+    <message>
+        <source>Head view — layer %1 of %2 · %3</source>
+        <translation>Vue des têtes — couche %1 sur %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -1971,6 +2270,37 @@
     <message>
         <source>Hidden until the guess is revealed</source>
         <translation>Caché jusqu’à ce que la réponse soit révélée</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ImportedBar</name>
+    <message>
+        <source>Head %1</source>
+        <translation>Tête %1</translation>
+    </message>
+    <message>
+        <source>Mean of the heads</source>
+        <translation>Moyenne des têtes</translation>
+    </message>
+    <message>
+        <source>Imported weights: %1 · layers × heads: %2 × %3 · n = %4</source>
+        <translation>Poids importés&#xa0;: %1 · couches × têtes&#xa0;: %2 × %3 · n = %4</translation>
+    </message>
+    <message>
+        <source>&amp;Layer</source>
+        <translation>&amp;Couche</translation>
+    </message>
+    <message>
+        <source>&amp;Head</source>
+        <translation>&amp;Tête</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>Back to the teaching model</source>
+        <translation>Retour au modèle pédagogique</translation>
     </message>
 </context>
 <context>
@@ -2173,6 +2503,34 @@
         <source>The five tokens the model finds most likely after the sentence, with their probabilities (softmax of the last position&apos;s logits, after every layer).</source>
         <translation>Les cinq tokens que le modèle juge les plus probables après la phrase, avec leurs probabilités (softmax des logits de la dernière position, après toutes les couches).</translation>
     </message>
+    <message>
+        <source>Imported weights have no Q and K: only the weights can be shown (heatmap and row chart).</source>
+        <translation>Les poids importés n’ont ni Q ni K&#xa0;: seuls les poids peuvent être montrés (carte de chaleur et ligne de poids).</translation>
+    </message>
+    <message>
+        <source>imported weights · </source>
+        <translation>poids importés · </translation>
+    </message>
+    <message>
+        <source> · layers × heads: %1 × %2</source>
+        <translation> · couches × têtes&#xa0;: %1 × %2</translation>
+    </message>
+    <message>
+        <source>Head view</source>
+        <translation>Vue des têtes</translation>
+    </message>
+    <message>
+        <source>Every head at once: a line from each query to each key, its opacity the weight, its colour the head.</source>
+        <translation>Toutes les têtes à la fois&#xa0;: une ligne de chaque requête vers chaque clé, son opacité donne le poids, sa couleur la tête.</translation>
+    </message>
+    <message>
+        <source>All heads</source>
+        <translation>Toutes les têtes</translation>
+    </message>
+    <message>
+        <source>Every layer and head of the model as a small heatmap: hover to enlarge, click to open one in the other views.</source>
+        <translation>Chaque couche et chaque tête du modèle en petite carte de chaleur&#xa0;: survolez pour agrandir, cliquez pour en ouvrir une dans les autres vues.</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::ModelActions</name>
@@ -2211,6 +2569,115 @@
     <message>
         <source>Open Model Folder</source>
         <translation>Ouvrir le dossier d’un modèle</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ModelGridFigure</name>
+    <message>
+        <source>Attention weights — every layer and head</source>
+        <translation>Poids d’attention — toutes les couches et toutes les têtes</translation>
+    </message>
+    <message>
+        <source>Attention weights — every head</source>
+        <translation>Poids d’attention — toutes les têtes</translation>
+    </message>
+    <message>
+        <source>layers × heads: %1 × %2 · tokens: %3</source>
+        <translation>couches × têtes&#xa0;: %1 × %2 · tokens&#xa0;: %3</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ModelGridLayout</name>
+    <message>
+        <source>layer %1</source>
+        <translation>couche %1</translation>
+    </message>
+    <message>
+        <source>layer %1 · head %2</source>
+        <translation>couche %1 · tête %2</translation>
+    </message>
+    <message>
+        <source>L%1 · H%2</source>
+        <translation>C%1 · T%2</translation>
+    </message>
+    <message>
+        <source>entropy</source>
+        <translation>entropie</translation>
+    </message>
+    <message>
+        <source>mean distance</source>
+        <translation>distance moyenne</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>mot précédent</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>premier token</translation>
+    </message>
+    <message>
+        <source>same token</source>
+        <translation>même token</translation>
+    </message>
+    <message>
+        <source>%1 bits</source>
+        <translation>%1 bits</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 tokens</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>tête %1</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>tête</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ModelGridView</name>
+    <message>
+        <source>&amp;Measure:</source>
+        <translation>&amp;Mesure&#xa0;:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>Writes this measure under every head and outlines the heads that score highest on it.</source>
+        <translation>Écrit cette mesure sous chaque tête et entoure les têtes qui obtiennent les valeurs les plus élevées.</translation>
+    </message>
+    <message>
+        <source>&amp;Sort, highest first</source>
+        <translation>&amp;Trier par ordre décroissant</translation>
+    </message>
+    <message>
+        <source>Summary &amp;table</source>
+        <translation>Tableau &amp;récapitulatif</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>couche</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>tête</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>rôle</translation>
+    </message>
+    <message>
+        <source> (bits)</source>
+        <translation> (bits)</translation>
+    </message>
+    <message>
+        <source> (tokens)</source>
+        <translation> (tokens)</translation>
     </message>
 </context>
 <context>
@@ -2783,6 +3250,46 @@
     <message>
         <source>context (%1) · W_O (%2) + b_O = output (%1).</source>
         <translation>contexte (%1) · W_O (%2) + b_O = sortie (%1).</translation>
+    </message>
+    <message>
+        <source>head %1: %2</source>
+        <translation>tête %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source> Its role: %1.</source>
+        <translation> Son rôle&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>Context = Concat(head_1, …, head_%1)</source>
+        <translation>Contexte = Concat(tête_1, …, tête_%1)</translation>
+    </message>
+    <message>
+        <source>Each head gathers its own context, its weights · its slice of V; side by side the %1 heads make the concatenation, %1 × d_k = %1 × %2 = %3 columns.</source>
+        <translation>Chaque tête recueille son propre contexte, ses poids · sa tranche de V&#xa0;; côte à côte, les %1 têtes forment la concaténation, %1 × d_k = %1 × %2 = %3 colonnes.</translation>
+    </message>
+    <message>
+        <source> The heads&apos; roles: %1.</source>
+        <translation> Les rôles des têtes&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>head&lt;sub&gt;i&lt;/sub&gt; = softmax(Q&lt;sub&gt;i&lt;/sub&gt;·K&lt;sub&gt;i&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; / √d&lt;sub&gt;k&lt;/sub&gt;) · V&lt;sub&gt;i&lt;/sub&gt;; context = Concat(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;%1&lt;/sub&gt;)</source>
+        <translation>tête&lt;sub&gt;i&lt;/sub&gt; = softmax(Q&lt;sub&gt;i&lt;/sub&gt;·K&lt;sub&gt;i&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; / √d&lt;sub&gt;k&lt;/sub&gt;) · V&lt;sub&gt;i&lt;/sub&gt;&#xa0;; contexte = Concat(tête&lt;sub&gt;1&lt;/sub&gt;, …, tête&lt;sub&gt;%1&lt;/sub&gt;)</translation>
+    </message>
+    <message>
+        <source>%1 heads, each weights (%2) · V_i (%3), side by side = context (%4).</source>
+        <translation>%1 têtes, chacune poids (%2) · V_i (%3), côte à côte = contexte (%4).</translation>
+    </message>
+    <message>
+        <source>Output = Concat(head_1, …, head_%1) · W_O</source>
+        <translation>Sortie = Concat(tête_1, …, tête_%1) · W_O</translation>
+    </message>
+    <message>
+        <source>The output projection W_O mixes the %1 heads&apos; concatenated contexts back into d_model numbers per token.</source>
+        <translation>La projection de sortie W_O recombine les contextes concaténés des %1 têtes en d_model nombres par token.</translation>
+    </message>
+    <message>
+        <source>MultiHead(Q, K, V) = Concat(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;%1&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt;</source>
+        <translation>MultiHead(Q, K, V) = Concat(tête&lt;sub&gt;1&lt;/sub&gt;, …, tête&lt;sub&gt;%1&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt;</translation>
     </message>
 </context>
 <context>

@@ -162,6 +162,8 @@ ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget*
     previewStack_->addWidget(textPreview_);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    // Qt's own word for it is English unless Qt's catalogues are installed: say it ourselves.
+    buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     exportButton_ = buttons->addButton(tr("&Export…"), QDialogButtonBox::AcceptRole);
     copyButton_ = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
     exportButton_->setDefault(true);

@@ -18,6 +18,7 @@
 
 #include "core/heads/AttentionStack.h"
 #include "ui/heads/HeadsPalette.h"
+#include "ui/style/ScrollableRow.h"
 #include "ui/style/Theme.h"
 
 namespace attnviz::ui {
@@ -96,7 +97,7 @@ HeadLinesView::HeadLinesView(QWidget* parent) : QWidget(parent) {
     bar->addWidget(allButton_);
     bar->addWidget(noneButton_);
     bar->addStretch(1);
-    layout->addLayout(bar);
+    layout->addWidget(scrollableRow(bar));  // a long French row scrolls, never widens the window
     hint_ = new QLabel;
     hint_->setWordWrap(true);
     layout->addWidget(hint_);

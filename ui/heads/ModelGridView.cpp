@@ -14,6 +14,7 @@
 
 #include "ui/heads/ModelGridCanvas.h"
 #include "ui/heads/ModelGridPainter.h"
+#include "ui/style/ScrollableRow.h"
 
 namespace attnviz::ui {
 namespace {
@@ -65,7 +66,7 @@ ModelGridView::ModelGridView(QWidget* parent) : QWidget(parent) {
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
+    layout->addWidget(scrollableRow(bar));  // a long French row scrolls, never widens the window
     layout->addWidget(splitter, 1);
     setFocusProxy(canvas_);
 

@@ -492,9 +492,15 @@ void MainWindow::showImported(std::shared_ptr<const AttentionStack> stack, const
         importedBar_->showStack(*imported_, name);
         messageBar_->hideMessage();
         selection_->select(0, -1, -1);
+        // Every layer and head of the file in the model view and the head view too.
+        modelGrid_->setStack(imported_, {});
+        headView_->setStack(imported_);
         showImportedHead();
     } else {
         importedSource_.reset();
+        modelGrid_->setStack(stack_, summaries_);
+        headView_->setStack(stack_);
+        if (trace_) headView_->setLayer(traceLayer_);
         restoreTraceViews();
         scheduleCompute();  // a sentence or settings given meanwhile (a session opened) are computed now
     }
@@ -506,6 +512,7 @@ void MainWindow::showImportedHead() {
     importedSource_ = std::make_shared<const MatrixSource>(imported_, importedBar_->layer(), importedBar_->head(),
                                                            sourceOptions());
     heatmap_->setSource(importedSource_);
+    headView_->setLayer(importedBar_->layer());
     stepper_->showUnavailable(importedUnavailableText());
     std::vector<Token> tokens;
     for (const std::string& text : imported_->tokens()) tokens.push_back(Token{text, 0, 0, -1});
@@ -599,6 +606,11 @@ void MainWindow::applyResult(const ComputeResult& result) {
 }
 
 void MainWindow::openHead(int layer, int head) {
+    if (imported_) {  // the file's layer and head, in the imported bar's controls
+        importedBar_->setView(layer, head);
+        tabs_->setCurrentWidget(heatmap_);
+        return;
+    }
     if (model_) controls_->setLayer(layer);  // recomputes the layer from the same forward pass
     ViewSettings view = viewSettings();
     view.head = head;

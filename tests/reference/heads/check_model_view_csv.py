@@ -3,7 +3,8 @@
 (README "All heads at a glance"), computed here from weights the program did not summarize:
   - the teaching model (4 heads): the weights of the trace JSON the same command line writes;
   - a generated GPT-2 checkpoint: the attentions of the independent numpy forward pass
-    (tests/reference/gpt2/gpt2_reference.py, written by the gpt2_forward_references fixture).
+    (tests/reference/gpt2/gpt2_reference.py, written by the gpt2_forward_references fixture);
+  - imported weights: tests/fixtures/imported/good/layers_heads_f4.npy read by numpy.
 Exits 1 naming the first head and measure that differ.
 
     check_model_view_csv.py ATTNVIZ CHECKPOINT_DIR FORWARD_REFERENCE_JSON
@@ -88,6 +89,15 @@ def main(attnviz, checkpoint, reference_path):
         expected = {(l + 1, h + 1): summaries(attentions[l, h])
                     for l in range(attentions.shape[0]) for h in range(attentions.shape[1])}
         compare("checkpoint", read_csv(csv_path), expected, 1e-5)
+
+        # Imported weights (layers, heads, n, n), float32 as numpy saved them, no mask.
+        fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fixtures",
+                               "imported", "good", "layers_heads_f4.npy")
+        weights = np.load(fixture).astype(float)
+        run(attnviz, "--attention", fixture, "--view", "model", "-o", csv_path)
+        expected = {(l + 1, h + 1): summaries(weights[l, h])
+                    for l in range(weights.shape[0]) for h in range(weights.shape[1])}
+        compare("imported", read_csv(csv_path), expected, 1e-12)
     print("model view CSV: every head's summaries match numpy")
     return 0
 

@@ -25,6 +25,9 @@
 #include "ui/panels/CellExplainer.h"
 #include "ui/panels/RowChart.h"
 #include "ui/panels/StepperView.h"
+#include "ui/heads/HeadLinesView.h"
+#include "ui/heads/ModelGridCanvas.h"
+#include "ui/heads/ModelGridView.h"
 #include "ui/shell/AttentionActions.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/ImportedBar.h"
@@ -107,6 +110,33 @@ TEST(ImportedWindowTest, OpenedFileShowsItsWeightsForTheChosenLayerAndHead) {
     EXPECT_TRUE(window.stepper()->unavailableReason().isEmpty());
     EXPECT_TRUE(window.sentenceEdit()->isEnabled());
     EXPECT_FALSE(window.importedBar()->isVisible());
+}
+
+TEST(ImportedWindowTest, ModelViewAndHeadViewShowEveryLayerAndHeadOfTheFile) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    const std::shared_ptr<const AttentionStack> computed = window.currentStack();
+    ASSERT_TRUE(opens(window, fixture("good/layers_heads_f4.npy")));
+    ASSERT_NE(window.importedStack(), nullptr) << window.message().toStdString();
+    // The grid and the head view draw the file's stack, not the sentence's.
+    EXPECT_EQ(window.modelGrid()->canvas()->stack(), window.importedStack());
+    EXPECT_EQ(window.headView()->stack(), window.importedStack());
+
+    // A click on "layer 2 · head 3" of the grid opens it in the heatmap and the bar (from 1).
+    emit window.modelGrid()->headActivated(1, 2);
+    EXPECT_EQ(window.importedBar()->layerBox()->value(), 2);
+    EXPECT_EQ(window.heatmap()->source()->head(), 2);
+    EXPECT_EQ(window.tabs()->currentWidget(), window.heatmap());
+    const nlohmann::json numpy =
+        nlohmann::json::parse(readFileBytes(attnviz::testing::testData("fixtures/imported/good/expected.json")))
+            .at("layers_heads_f4");
+    expectHeatmapShows(window, numpy[1][2]);
+    EXPECT_EQ(window.headView()->layer(), 1) << "the head view follows the bar's layer";
+
+    // Closing gives the sentence's heads back to both views.
+    window.attentionActions()->closeAttention();
+    EXPECT_EQ(window.modelGrid()->canvas()->stack(), computed);
+    EXPECT_EQ(window.headView()->stack(), computed);
 }
 
 TEST(ImportedWindowTest, CausalFileDrawsTheCellsAfterEachQueryAsMasked) {
