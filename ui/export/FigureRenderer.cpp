@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/model/TeachingConfig.h"
+#include "ui/style/FigureFont.h"
 
 namespace attnviz::ui {
 namespace {
@@ -26,14 +27,6 @@ constexpr int kValuePixelsSmallest = 9;
 /// Caption lines are this many caption font heights apart, so that one line's descenders never
 /// touch the next line's capitals.
 constexpr double kCaptionLineSpacing = 1.4;
-
-QFont figureFont(int pixels, bool bold = false) {
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setStyleHint(QFont::SansSerif);
-    font.setPixelSize(pixels);
-    font.setBold(bold);
-    return font;
-}
 
 /// Cell side (figure units, whole device pixels at `align`) and the value font's pixel size.
 struct Sizing {

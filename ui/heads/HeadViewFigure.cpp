@@ -8,6 +8,7 @@
 
 #include "core/heads/AttentionStack.h"
 #include "ui/heads/HeadsPalette.h"
+#include "ui/style/FigureFont.h"
 
 namespace attnviz::ui {
 namespace {
@@ -17,14 +18,6 @@ constexpr int kTokenPixels = 14;
 constexpr int kTitlePixels = 17;
 constexpr int kLegendPixels = 12;
 constexpr double kMargin = 12;
-
-QFont figureFont(int pixels, bool bold = false) {
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setStyleHint(QFont::SansSerif);
-    font.setPixelSize(pixels);
-    font.setBold(bold);
-    return font;
-}
 
 QString headLabel(const AttentionStack& stack, int layer, int head) {
     const QString role = QString::fromStdString(stack.headRole(layer, head));

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ui/heatmap/HeatmapPainter.h"
+#include "ui/style/FigureFont.h"
 
 namespace attnviz::ui {
 namespace {
@@ -14,14 +15,6 @@ namespace {
 constexpr int kLabelPixels = 13;
 constexpr int kTitlePixels = 17;
 constexpr double kColorBarWidth = 16;
-
-QFont figureFont(int pixels, bool bold = false) {
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setStyleHint(QFont::SansSerif);
-    font.setPixelSize(pixels);
-    font.setBold(bold);
-    return font;
-}
 
 /// Thumbnails large enough to read on paper: 200 units for a few heads, down to 80 for 12 or more.
 int figureSide(int heads) { return std::clamp(960 / std::max(1, heads), 80, 200); }
