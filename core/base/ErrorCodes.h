@@ -83,6 +83,17 @@
     X(KernelShapes, "attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6")                   \
     /* A real model's forward pass (core/gpt2). */                                                                     \
     X(TokenIdOutsideVocabulary, "token id %1 at position %2 is outside the model's vocabulary of %3 tokens")          \
+    /* The cost lab (core/costlab): %1 a kernel's name ("naive"); n with thousands separators, bytes in binary units. */ \
+    X(CostUnknownKernel, "\"%1\" is not a kernel: choose naive, exact, flash, window, sparse or linear")               \
+    X(CostScoreMatrixTooLarge, "%1 at n = %2 needs %3 for one score matrix (limit %4)")                                \
+    X(CostWeightsTooLarge, "the n × n weights at n = %1 need %2 (limit %3)")                                           \
+    X(CostMemoryTooLarge, "%1 at n = %2, d = %3 needs %4 (limit %5)")                                                  \
+    X(CostTileTooSmall, "the Flash tile size must be at least 1 (it is %1)")                                           \
+    X(CostWindowTooSmall, "the window w must be at least 1 (it is %1)")                                                \
+    X(CostBlockTooSmall, "the sparse block size must be at least 1 (it is %1)")                                        \
+    X(CostNegativeBlocks, "the numbers of global and random blocks cannot be negative")                                \
+    X(CostGlobalTokenOutside, "global token %1 is outside the %2 positions (0 to %3)")                                 \
+    X(CostRealKeysOutside, "the number of real keys must be between 0 and n = %1 (it is %2)")                          \
     /* Files (core/io/AtomicFile.cpp). %1: the path. */                                                                \
     X(OpenNoSuchFile, "cannot open %1: no such file")                                                                  \
     X(OpenPermission, "cannot open %1: permission denied")                                                             \

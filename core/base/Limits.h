@@ -23,6 +23,9 @@ inline constexpr std::size_t kMaxSentenceBytes = static_cast<std::size_t>(std::n
 /// Threads of the one pool, the caller's included (WorkerPool::shared: the hardware's, at most
 /// this many).
 inline constexpr unsigned kMaxThreads = 8;
+/// Memory one cost-lab call may need (core/costlab/CostMemory.h): the chapter's naive kernel at
+/// n = 16,384 (1 GiB of float32 scores) fits, at n = 32,768 (4 GiB) it is refused before it starts.
+inline constexpr std::uint64_t kMaxCostLabBytes = std::uint64_t{2} << 30;
 /// Seeds are any 64-bit unsigned integer.
 inline constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 

@@ -23,6 +23,7 @@ CORE = {
     'formats': {'base', 'text', 'io', 'masks', 'model', 'attention'},
     'gpt2': {'base', 'text', 'io', 'masks', 'kernels', 'model', 'attention', 'formats'},
     'labs': {'base', 'io', 'masks', 'kernels'},
+    'costlab': {'base', 'io', 'masks', 'kernels'},
     'heads': {'base', 'text', 'io', 'masks', 'kernels', 'model', 'attention', 'formats', 'gpt2'},
 }
 UI = {
@@ -34,7 +35,8 @@ UI = {
     'heads': {'heatmap', 'i18n', 'style'},
     'export': {'heatmap', 'heads', 'i18n', 'style'},
     'labs': {'export', 'heatmap', 'i18n', 'style'},
-    'shell': {'style', 'i18n', 'heatmap', 'compute', 'panels', 'export', 'labs', 'heads'},
+    'costlab': {'export', 'heatmap', 'i18n', 'style'},
+    'shell': {'style', 'i18n', 'heatmap', 'compute', 'panels', 'export', 'labs', 'heads', 'costlab'},
 }
 LIBRARIES = {'core': CORE, 'ui': UI}
 # What each top-level folder may include besides itself.

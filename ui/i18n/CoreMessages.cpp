@@ -100,6 +100,18 @@ public:
             return tr("attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6");
         case ErrorCode::TokenIdOutsideVocabulary:
             return tr("token id %1 at position %2 is outside the model's vocabulary of %3 tokens");
+        case ErrorCode::CostUnknownKernel:
+            return tr("\"%1\" is not a kernel: choose naive, exact, flash, window, sparse or linear");
+        case ErrorCode::CostScoreMatrixTooLarge: return tr("%1 at n = %2 needs %3 for one score matrix (limit %4)");
+        case ErrorCode::CostWeightsTooLarge: return tr("the n × n weights at n = %1 need %2 (limit %3)");
+        case ErrorCode::CostMemoryTooLarge: return tr("%1 at n = %2, d = %3 needs %4 (limit %5)");
+        case ErrorCode::CostTileTooSmall: return tr("the Flash tile size must be at least 1 (it is %1)");
+        case ErrorCode::CostWindowTooSmall: return tr("the window w must be at least 1 (it is %1)");
+        case ErrorCode::CostBlockTooSmall: return tr("the sparse block size must be at least 1 (it is %1)");
+        case ErrorCode::CostNegativeBlocks: return tr("the numbers of global and random blocks cannot be negative");
+        case ErrorCode::CostGlobalTokenOutside: return tr("global token %1 is outside the %2 positions (0 to %3)");
+        case ErrorCode::CostRealKeysOutside:
+            return tr("the number of real keys must be between 0 and n = %1 (it is %2)");
         case ErrorCode::OpenNoSuchFile: return tr("cannot open %1: no such file");
         case ErrorCode::OpenPermission: return tr("cannot open %1: permission denied");
         case ErrorCode::OpenFolder: return tr("cannot open %1: it is a folder");
