@@ -38,15 +38,15 @@ void scoreTile(const float* queries, int d, const float* keys, float* scores, in
 }
 
 // out[r][c0 … c0 + VECTORS·kWidth) (+)= Σ_{j in [j0, j1)} weights[r][j] · V[j][…], for ROWS
-// rows: = for the first tile of keys (j0 = 0), += for the next ones.
+// rows: = for the first tile of keys, += (accumulate) for the next ones.
 template <int ROWS, int VECTORS>
 void contextTile(const float* weights, int weightStride, int j0, int j1, const float* values, int valueStride, int c0,
-                 float* out, int outStride) {
+                 float* out, int outStride, bool accumulate) {
     using namespace simd;
     Vec acc[ROWS][VECTORS];
     for (int r = 0; r < ROWS; ++r)
         for (int c = 0; c < VECTORS; ++c)
-            acc[r][c] = j0 == 0 ? zero() : load(out + static_cast<std::size_t>(r) * outStride + c0 + c * kWidth);
+            acc[r][c] = accumulate ? load(out + static_cast<std::size_t>(r) * outStride + c0 + c * kWidth) : zero();
     for (int j = j0; j < j1; ++j) {
         const float* row = values + static_cast<std::size_t>(j) * valueStride + c0;
         Vec v[VECTORS];
@@ -136,10 +136,10 @@ void attendRowsFast(const AttentionTask<float>& task, int row0, int rowCount, Fl
             int c0 = 0;
             for (; c0 + kTileVectors * kWidth <= packed.valueStride; c0 += kTileVectors * kWidth)
                 wideTileFor[rows](weights, scoreStride, j0, j1, packed.values, packed.valueStride, c0, out,
-                                  packed.valueStride);
+                                  packed.valueStride, j0 != 0);
             for (; c0 < packed.valueStride; c0 += kWidth)
                 narrowTileFor[rows](weights, scoreStride, j0, j1, packed.values, packed.valueStride, c0, out,
-                                    packed.valueStride);
+                                    packed.valueStride, j0 != 0);
         }
     }
     for (int r = 0; r < rowCount; ++r) {
