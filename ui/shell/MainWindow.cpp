@@ -26,6 +26,7 @@
 #include "core/gpt2/Gpt2Model.h"
 #include "core/heads/AttentionStack.h"
 #include "core/model/TeachingConfig.h"
+#include "ui/costlab/CostLabPanel.h"
 #include "ui/heads/HeadLinesView.h"
 #include "ui/heads/ModelGridView.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -194,6 +195,8 @@ void MainWindow::buildCentralArea() {
     modelGrid_ = new ModelGridView;
     tabs_->addTab(modelGrid_, QString());
     connect(modelGrid_, &ModelGridView::headActivated, this, &MainWindow::openHead);
+    costLab_ = new CostLabPanel;
+    tabs_->addTab(costLab_, QString());
     layout->addWidget(tabs_, 1);
     connect(heatmap_, &HeatmapView::cellSelected, this, [this](int row, int col) {
         if (showingSelection_) return;
@@ -795,6 +798,10 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(headsTab, tr("All heads"));
     tabs_->setTabToolTip(headsTab, tr("Every layer and head of the model as a small heatmap: hover to enlarge, "
                                       "click to open one in the other views."));
+    const int costTab = tabs_->indexOf(costLab_);
+    tabs_->setTabText(costTab, tr("Cost lab"));
+    tabs_->setTabToolTip(costTab, tr("What attention costs: time and memory against n for the chapter's code, Flash, "
+                                     "sliding window, sparse and linear attention, measured live."));
     controlsDock_->setWindowTitle(tr("Controls"));
     chartDock_->setWindowTitle(tr("Row of weights"));
     explainerDock_->setWindowTitle(tr("How the weight is computed"));

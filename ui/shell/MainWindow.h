@@ -34,6 +34,7 @@ class AttentionActions;
 class CellExplainer;
 class ClassroomActions;
 class ControlsPanel;
+class CostLabPanel;
 class FirstRunHint;
 class HeadLinesView;
 class HeatmapView;
@@ -160,6 +161,8 @@ public:
     [[nodiscard]] QTabWidget* tabs() const { return tabs_; }
     /// The "All heads" tab: every layer × head of the sentence as small heatmaps.
     [[nodiscard]] ModelGridView* modelGrid() const { return modelGrid_; }
+    /// The "Cost lab" tab: the quadratic wall measured live, and what each technique keeps.
+    [[nodiscard]] CostLabPanel* costLab() const { return costLab_; }
     /// Every layer and head of the result on screen, and their summaries (layer-major).
     [[nodiscard]] std::shared_ptr<const AttentionStack> currentStack() const { return stack_; }
     [[nodiscard]] const std::vector<HeadSummary>& currentSummaries() const { return summaries_; }
@@ -285,6 +288,7 @@ private:
     StepperView* stepper_ = nullptr;
     HeadLinesView* headView_ = nullptr;
     ModelGridView* modelGrid_ = nullptr;
+    CostLabPanel* costLab_ = nullptr;
     ControlsPanel* controls_ = nullptr;
     RowChart* rowChart_ = nullptr;
     CellExplainer* explainer_ = nullptr;
