@@ -1,4 +1,4 @@
-// attnviz: the window, or the headless `export` command. Help, version and usage errors are
+// attnviz: the window, or the headless `export` and `cost` commands. Help, version and usage errors are
 // answered before any Qt application exists, so they never need a display.
 #include <QApplication>
 #include <QFile>
@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app/cli/CommandLine.h"
+#include "app/cli/CostCommand.h"
 #include "app/cli/ExportCommand.h"
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
@@ -98,9 +99,11 @@ int main(int argc, char** argv) {
     switch (command.action) {
         case Action::ShowHelp: print(stdout, attnviz::app::mainHelpText()); return 0;
         case Action::ShowExportHelp: print(stdout, attnviz::app::exportHelpText()); return 0;
+        case Action::ShowCostHelp: print(stdout, attnviz::app::costHelpText()); return 0;
         case Action::ShowVersion: print(stdout, QStringLiteral("attnviz " ATTNVIZ_VERSION "\n")); return 0;
         case Action::UsageError: print(stderr, QStringLiteral("attnviz: ") + command.error + QLatin1Char('\n')); return 2;
         case Action::Export: return attnviz::app::runExport(command.exportOptions, argv[0]);
+        case Action::Cost: return attnviz::app::runCost(command.cost, argv[0]);
         case Action::OpenWindow: break;
     }
     return openWindow(command.window, argc, argv);

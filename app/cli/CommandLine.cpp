@@ -454,9 +454,20 @@ AttentionConfig startingConfig(const ConfigOverrides& overrides, bool hasWeights
     return randomAskedFor ? AttentionConfig{} : teachingConfig();
 }
 
+/// `attnviz cost …` (app/cli/CostCommand.h).
+CommandLine parseCost(const QStringList& arguments) {
+    const CostParse parsed = parseCostArguments(arguments.mid(2));
+    if (!parsed.error.isEmpty()) fail(parsed.error);
+    CommandLine result;
+    result.action = parsed.help ? CommandLine::Action::ShowCostHelp : CommandLine::Action::Cost;
+    result.cost = parsed.arguments;
+    return result;
+}
+
 CommandLine parseCommandLine(const QStringList& arguments) {
     try {
         if (arguments.size() > 1 && arguments[1] == QLatin1String("export")) return parseExport(arguments);
+        if (arguments.size() > 1 && arguments[1] == QLatin1String("cost")) return parseCost(arguments);
         return parseWindow(arguments);
     } catch (const UsageProblem& problem) {
         CommandLine result;
@@ -471,6 +482,7 @@ QString mainHelpText() {
         "Usage: attnviz [FILE.attnviz | --text SENTENCE] [--weights FILE | --model DIR]\n"
         "       attnviz --attention FILE [--tokens FILE] [--causal]\n"
         "       attnviz export (--text SENTENCE | --text-file FILE | --session FILE) [options] -o OUT\n"
+        "       attnviz cost [--kernels K1,K2,…] [--n A..B] [options] -o OUT\n"
         "\n"
         "AttnViz shows every number of softmax(QK^T/sqrt(d_k) + mask)·V for a sentence.\n"
         "\n"
@@ -504,6 +516,10 @@ QString mainHelpText() {
         "  export                       write an image (PNG, SVG, PDF) or data (CSV, JSON) without a\n"
         "                               window or a display; see attnviz export --help\n"
         "                               example: attnviz export --text \"The cat is sitting\" -o cat.png\n"
+        "  cost                         the cost lab's quadratic wall: time and peak memory of the\n"
+        "                               attention kernels against n, as CSV or log-log charts (PNG,\n"
+        "                               SVG, PDF); see attnviz cost --help\n"
+        "                               example: attnviz cost --kernels naive,flash,linear --n 64..16384 -o cost.csv\n"
         "\n"
         "Other options:\n"
         "  -h, --help                   this help\n"

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/cli/CostCommand.h"
 #include "core/attention/AttentionTrace.h"
 #include "core/formats/WeightsRange.h"
 #include "core/model/AttentionConfig.h"
@@ -92,11 +93,12 @@ struct WindowOptions {
 
 /// The command line, understood. Nothing here needs a QCoreApplication.
 struct CommandLine {
-    enum class Action { ShowHelp, ShowExportHelp, ShowVersion, OpenWindow, Export, UsageError };
+    enum class Action { ShowHelp, ShowExportHelp, ShowCostHelp, ShowVersion, OpenWindow, Export, Cost, UsageError };
     Action action = Action::OpenWindow;
     QString error;  ///< UsageError: one line, ends with a hint to the right --help
     WindowOptions window;
     ExportOptions exportOptions;
+    CostArguments cost;  ///< Action::Cost: `attnviz cost`'s options
 };
 
 /// Parses argv (arguments[0] is the program). Qt's own window options (-platform, -style, …) are

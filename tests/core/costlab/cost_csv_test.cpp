@@ -6,7 +6,7 @@
 #include "core/base/Errors.h"
 #include "core/costlab/CostCsv.h"
 #include "core/io/AtomicFile.h"
-#include "support/TempFolder.h"
+#include "tests/support/TempFolder.h"
 
 namespace attnviz {
 namespace {

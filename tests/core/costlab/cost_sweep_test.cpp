@@ -9,7 +9,7 @@
 #include "core/base/Errors.h"
 #include "core/base/PeakMemory.h"
 #include "core/costlab/CostSweep.h"
-#include "support/MessageOf.h"
+#include "tests/support/MessageOf.h"
 
 namespace attnviz {
 namespace {

@@ -1,0 +1,50 @@
+// Not a check: screenshots of the cost lab after a live run, for people to look at. Runs only
+// when ATTNVIZ_SCREENSHOT_DIR names a folder (ATTNVIZ_SCREENSHOTS=CostLabScreenshots
+// scripts/screenshots.sh OUT).
+#include <QDir>
+#include <QSignalSpy>
+#include <QTabWidget>
+
+#include <gtest/gtest.h>
+
+#include "tests/support/ScreenshotSupport.h"
+#include "tests/support/WindowTestSupport.h"
+#include "ui/costlab/CostLabPanel.h"
+#include "ui/costlab/CostWallPanel.h"
+#include "ui/shell/ClassroomActions.h"
+#include "ui/shell/MainWindow.h"
+#include "ui/shell/PresentationMode.h"
+
+namespace attnviz::ui {
+namespace {
+
+using namespace attnviz::ui::testing;
+
+TEST(CostLabScreenshots, TheWallAfterALiveRun) {
+    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
+    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
+    QDir dir(folder);
+    ASSERT_TRUE(dir.mkpath(QStringLiteral("."))) << "cannot create " << folder.toStdString();
+
+    MainWindow window;
+    window.setGeometry(0, 0, 1920, 1080);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.tabs()->setCurrentWidget(window.costLab());
+    CostWallPanel* wall = window.costLab()->wall();
+    wall->setKernels({CostKernel::Naive, CostKernel::Exact, CostKernel::Flash, CostKernel::Window, CostKernel::Linear});
+    wall->setSizeRange(64, 8192);
+    QSignalSpy finished(wall, &CostWallPanel::finished);
+    ASSERT_TRUE(wall->run());
+    ASSERT_TRUE(finished.wait(600000));
+    saveScreenshot(window, dir, QStringLiteral("costlab_01_wall_64_8192.png"));
+    window.classroom()->presentation()->enter();
+    saveScreenshot(window, dir, QStringLiteral("costlab_02_wall_presentation.png"), 800);
+    window.classroom()->presentation()->leave();
+    wall->setKernels({CostKernel::Naive, CostKernel::Flash});
+    wall->setSizeRange(64, 65536);
+    saveScreenshot(window, dir, QStringLiteral("costlab_03_refused.png"));
+}
+
+}  // namespace
+}  // namespace attnviz::ui
