@@ -54,10 +54,21 @@ std::vector<CostKernel> parseKernels(const QString& text) {
     return kernels;
 }
 
+/// Qt's own chatter ("XDG_RUNTIME_DIR not set") is not the user's business; critical messages
+/// still reach standard error.
+void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& message) {
+    if (type == QtCriticalMsg || type == QtFatalMsg) {
+        const QByteArray line = "attnviz cost: " + message.toLocal8Bit() + "\n";
+        std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
+    }
+}
+
 /// Figures need fonts and widgets (Qt Charts): an application on the offscreen platform, in
 /// English with C-locale numbers, as `attnviz export` draws its figures.
-void writeCharts(const std::vector<CostPoint>& points, const QString& path, const char* programPath) {
+void writeCharts(const CostPlan& plan, const std::vector<CostPoint>& points, const QString& path,
+                 const char* programPath) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quietMessages);
     int argc = 1;
     char* argv[] = {const_cast<char*>(programPath), nullptr};
     QApplication application(argc, argv);
@@ -67,6 +78,7 @@ void writeCharts(const std::vector<CostPoint>& points, const QString& path, cons
     charts.setAttribute(Qt::WA_DontShowOnScreen);
     charts.resize(kFigureWidth, kFigureHeight);
     charts.show();
+    charts.setPlan(plan);
     charts.setPoints(points);
     QApplication::processEvents();
     charts.exportImage(path);
@@ -218,7 +230,7 @@ int runCost(const CostArguments& arguments, const char* programPath, std::ostrea
         if (arguments.format == ui::ExportFormat::Csv)
             writeCostCsv(ui::toPath(arguments.output), points);
         else
-            writeCharts(points, arguments.output, programPath);
+            writeCharts(plan, points, arguments.output, programPath);
         printSlopes(points, plan.kernels, output);
     } catch (const std::exception& error) {
         errors << "attnviz cost: " << error.what() << '\n';

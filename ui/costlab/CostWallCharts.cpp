@@ -93,6 +93,7 @@ CostWallCharts::CostWallCharts(QWidget* parent) : QWidget(parent) {
 
     content_ = new QWidget;
     content_->setAutoFillBackground(true);
+    content_->setBackgroundRole(QPalette::Base);  // one background, the charts', on screen and in the files
     auto* row = new QHBoxLayout(content_);
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(timeView_, 3);
@@ -183,6 +184,11 @@ void CostWallCharts::setKernels(const std::vector<CostKernel>& kernels) {
     updateSlopes();
 }
 
+void CostWallCharts::setPlan(const CostPlan& plan) {
+    plan_ = plan;
+    updateSlopes();
+}
+
 void CostWallCharts::setPoints(const std::vector<CostPoint>& points) {
     std::vector<CostKernel> kernels;
     for (const CostPoint& point : points)
@@ -238,7 +244,18 @@ void CostWallCharts::fitAxes() {
 }
 
 void CostWallCharts::updateSlopes() {
-    QString html = QStringLiteral("<p>") +
+    QString html;
+    if (plan_) {
+        const bool window = std::find(plan_->kernels.begin(), plan_->kernels.end(), CostKernel::Window) != plan_->kernels.end();
+        html += QStringLiteral("<p><b>") +
+                tr("d = %1, %2, %3, the median of %n run(s) per point", nullptr, plan_->repeats)
+                    .arg(plan_->d)
+                    .arg(plan_->element == CostElement::Float32 ? QStringLiteral("float32") : QStringLiteral("float64"),
+                         plan_->options.mask == CostMask::Causal ? tr("causal mask") : tr("no mask"));
+        if (window) html += tr(", window w = %1").arg(plan_->options.window);
+        html += QStringLiteral("</b></p>");
+    }
+    html += QStringLiteral("<p>") +
                    tr("Log–log axes: a straight line of slope 2 means the cost grows like n² (×4 when n doubles), "
                       "of slope 1 like n (×2).") +
                    QStringLiteral("</p>");

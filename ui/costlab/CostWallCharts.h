@@ -1,6 +1,7 @@
 #pragma once
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 #include "core/costlab/CostKernel.h"
@@ -26,6 +27,9 @@ class CostWallCharts : public QWidget {
 public:
     explicit CostWallCharts(QWidget* parent = nullptr);
 
+    /// What the points were measured with (d, element type, mask, repeats, window), said above
+    /// the formulas so that an exported figure stands on its own.
+    void setPlan(const CostPlan& plan);
     /// Removes every point and starts one empty curve per kernel, in this order.
     void setKernels(const std::vector<CostKernel>& kernels);
     /// Adds a measured point to its kernel's curves (memory only when measured and above 0).
@@ -76,6 +80,7 @@ private:
     [[nodiscard]] double lineWidth() const;
 
     std::vector<CostKernel> kernels_;
+    std::optional<CostPlan> plan_;
     std::vector<CostPoint> points_;
     std::vector<Curve> curves_;
     QWidget* content_ = nullptr;  ///< what exportImage draws: the charts and the formulas

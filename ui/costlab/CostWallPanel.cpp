@@ -200,6 +200,7 @@ bool CostWallPanel::run() {
     }
     const CostPlan sweep = plan();
     charts_->setKernels(sweep.kernels);
+    charts_->setPlan(sweep);
     planned_ = static_cast<int>(sweep.kernels.size() * sweep.sizes.size());
     progress_->setRange(0, planned_);
     progress_->setValue(0);
