@@ -28,7 +28,7 @@ namespace {
 constexpr int kFailure = 1;
 /// The exported charts' size in figure units (1/96 in): two charts and the formulas side by side.
 constexpr int kFigureWidth = 1500;
-constexpr int kFigureHeight = 620;
+constexpr int kFigureHeight = 760;
 
 QString hint() { return QStringLiteral(" (see attnviz cost --help)"); }
 

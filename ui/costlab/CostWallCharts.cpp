@@ -89,16 +89,20 @@ CostWallCharts::CostWallCharts(QWidget* parent) : QWidget(parent) {
     formulas_->setWordWrap(true);
     formulas_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     formulas_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    formulas_->setMinimumWidth(220);
+    formulas_->setContentsMargins(8, 0, 8, 4);
 
     content_ = new QWidget;
     content_->setAutoFillBackground(true);
     content_->setBackgroundRole(QPalette::Base);  // one background, the charts', on screen and in the files
-    auto* row = new QHBoxLayout(content_);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(timeView_, 3);
-    row->addWidget(memoryView_, 3);
-    row->addWidget(formulas_, 2);
+    auto* column = new QVBoxLayout(content_);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
+    row->addWidget(timeView_, 1);
+    row->addWidget(memoryView_, 1);
+    column->addLayout(row, 1);
+    // Under the charts, the whole width: a column per kernel keeps it a few lines high, also in
+    // presentation mode's large font.
+    column->addWidget(formulas_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(content_);
@@ -230,12 +234,7 @@ void CostWallCharts::fitAxes() {
         }
     }
     const auto [nMin, nMax] = powerRange(nLow, nHigh, 2);
-    // Every power of 2 labelled up to 8 of them; beyond, every other one (64, 256, 1024 …).
-    const double nBase = std::log2(nMax / nMin) > 8 ? 4 : 2;
-    for (QLogValueAxis* axis : {timeX_, memoryX_}) {
-        axis->setBase(nBase);
-        axis->setRange(nMin, nMax);
-    }
+    for (QLogValueAxis* axis : {timeX_, memoryX_}) axis->setRange(nMin, nMax);
     const auto [tMin, tMax] = powerRange(timeLow, timeHigh, 10);
     timeY_->setRange(tMin, tMax);
     const auto [mMin, mMax] = powerRange(memoryLow, memoryHigh, 10);
@@ -244,22 +243,18 @@ void CostWallCharts::fitAxes() {
 }
 
 void CostWallCharts::updateSlopes() {
-    QString html;
+    QStringList facts;
     if (plan_) {
-        const bool window = std::find(plan_->kernels.begin(), plan_->kernels.end(), CostKernel::Window) != plan_->kernels.end();
-        html += QStringLiteral("<p><b>") +
-                tr("d = %1, %2, %3, the median of %n run(s) per point", nullptr, plan_->repeats)
-                    .arg(plan_->d)
-                    .arg(plan_->element == CostElement::Float32 ? QStringLiteral("float32") : QStringLiteral("float64"),
-                         plan_->options.mask == CostMask::Causal ? tr("causal mask") : tr("no mask"));
-        if (window) html += tr(", window w = %1").arg(plan_->options.window);
-        html += QStringLiteral("</b></p>");
+        facts << QStringLiteral("d = %1").arg(plan_->d)
+              << (plan_->element == CostElement::Float32 ? QStringLiteral("float32") : QStringLiteral("float64"))
+              << (plan_->options.mask == CostMask::Causal ? tr("causal mask") : tr("no mask"))
+              << tr("repeats = %1 (median)").arg(plan_->repeats);
+        if (std::find(plan_->kernels.begin(), plan_->kernels.end(), CostKernel::Window) != plan_->kernels.end())
+            facts << QStringLiteral("w = %1").arg(plan_->options.window);
     }
-    html += QStringLiteral("<p>") +
-                   tr("Log–log axes: a straight line of slope 2 means the cost grows like n² (×4 when n doubles), "
-                      "of slope 1 like n (×2).") +
-                   QStringLiteral("</p>");
+    QString names, times, memories;
     int fromN = 0;
+    const QString cell = QStringLiteral("<td style=\"padding: 0 12px 0 0\">%1</td>");
     for (Curve& c : curves_) {
         const CostSlopes slopes = costSlopes(points_, c.kernel);
         if (slopes.fromN > 0) fromN = fromN == 0 ? slopes.fromN : std::min(fromN, slopes.fromN);
@@ -267,24 +262,51 @@ void CostWallCharts::updateSlopes() {
         c.memoryLabel->setText(tr("slope %1").arg(slopeText(slopes.memory, 1)));
         c.timeLabel->setVisible(slopes.time.has_value());
         c.memoryLabel->setVisible(slopes.memory.has_value());
-        const QString colour = kernelColour(c.kernel).name();
-        html += QStringLiteral("<p><span style=\"color:%1; font-weight:bold\">━━●━━&nbsp;%2</span><br>")
-                    .arg(colour, QString::fromLatin1(costKernelName(c.kernel)));
-        html += tr("time %1, slope %2").arg(QString::fromUtf8(costTimeFormula(c.kernel)), slopeText(slopes.time, 2)) +
-                QStringLiteral("<br>");
-        html += tr("memory %1, slope %2").arg(QString::fromUtf8(costMemoryFormula(c.kernel)), slopeText(slopes.memory, 2)) +
-                QStringLiteral("</p>");
+        names += cell.arg(QStringLiteral("<span style=\"color:%1; font-weight:bold\">━━●━━&nbsp;%2</span>")
+                              .arg(kernelColour(c.kernel).name(), QString::fromLatin1(costKernelName(c.kernel))));
+        times += cell.arg(QString::fromUtf8(costTimeFormula(c.kernel)) + QStringLiteral("&nbsp;&nbsp;") +
+                          slopeText(slopes.time, 2));
+        memories += cell.arg(QString::fromUtf8(costMemoryFormula(c.kernel)) + QStringLiteral("&nbsp;&nbsp;") +
+                             slopeText(slopes.memory, 2));
     }
+    QString html = QStringLiteral("<p>");
+    if (!facts.isEmpty()) html += QStringLiteral("<b>") + facts.join(QStringLiteral(" · ")) + QStringLiteral("</b>. ");
+    html += tr("Log–log axes: a line of slope 2 grows like n² (×4 when n doubles), of slope 1 like n (×2).");
     if (fromN > 0)
-        html += QStringLiteral("<p><i>") +
-                tr("Slopes fitted by least squares over n ≥ %1, where fixed costs no longer hide the growth.")
-                    .arg(QLocale().toString(fromN)) +
-                QStringLiteral("</i></p>");
+        html += QLatin1Char(' ') + tr("Slopes: least squares over n ≥ %1, where fixed costs no longer hide the growth.")
+                                       .arg(QLocale().toString(fromN));
+    html += QStringLiteral("</p>");
+    if (!curves_.empty()) {
+        const QString header = QStringLiteral("<td style=\"padding: 0 12px 0 0\"><i>%1</i></td>");
+        html += QStringLiteral("<table><tr>") + header.arg(QString()) + names + QStringLiteral("</tr><tr>") +
+                header.arg(tr("time")) + times + QStringLiteral("</tr><tr>") + header.arg(tr("memory")) + memories +
+                QStringLiteral("</tr></table>");
+    }
     formulas_->setText(html);
     placeLabels();
 }
 
+void CostWallCharts::fitTicks() {
+    // Every power of 2 labelled when there is room for the widest label and two digits between,
+    // else every 2nd, 4th or 8th: "64128256512" never runs together.
+    const QFontMetricsF metrics(timeX_->labelsFont());
+    const double pitch =
+        metrics.horizontalAdvance(QLocale::c().toString(static_cast<int>(timeX_->max()))) + 2 * metrics.horizontalAdvance(QLatin1Char('0'));
+    const double powers = std::max(1.0, std::log2(timeX_->max() / timeX_->min()));
+    for (auto [chart, axis] : {std::pair{timeChart(), timeX_}, std::pair{memoryChart(), memoryX_}}) {
+        double base = 256;
+        for (const double candidate : {2.0, 4.0, 16.0}) {
+            if (chart->plotArea().width() * std::log2(candidate) / powers >= pitch) {
+                base = candidate;
+                break;
+            }
+        }
+        if (axis->base() != base) axis->setBase(base);
+    }
+}
+
 void CostWallCharts::placeLabels() {
+    fitTicks();
     for (const bool time : {true, false}) {
         QChart* chart = time ? timeChart() : memoryChart();
         const QRectF plot = chart->plotArea();

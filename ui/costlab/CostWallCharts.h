@@ -18,8 +18,8 @@ namespace attnviz::ui {
 
 /// The quadratic wall's two charts, log–log: median time (ms) and peak extra memory (MiB)
 /// against n, one curve in its own colour per kernel, points added as they are measured. Each
-/// curve carries its fitted slope at its end ("≈ 2.0": costSlopes over the large n); beside the
-/// charts, each kernel's name, the chapter's formulas and both slopes. The window's tab and
+/// curve carries its fitted slope at its end ("≈ 2.0": costSlopes over the large n); under the
+/// charts, what was measured, each kernel's name, the chapter's formulas and both slopes. The window's tab and
 /// `attnviz cost` draw and export these same charts (exportImage). Fonts and line widths follow
 /// the widget's font, so presentation mode's larger font also thickens the lines.
 class CostWallCharts : public QWidget {
@@ -75,6 +75,8 @@ private:
     void fitAxes();
     /// The slopes, on the curves and beside the charts.
     void updateSlopes();
+    /// The n axes' label step for their widths (fitTicks is called by placeLabels).
+    void fitTicks();
     /// The slope texts at their curves' last points, moved apart where they would overlap.
     void placeLabels();
     [[nodiscard]] double lineWidth() const;

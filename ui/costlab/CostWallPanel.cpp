@@ -257,9 +257,8 @@ void CostWallPanel::sweepEnded(const Outcome& outcome) {
     else if (!outcome.failure.isEmpty())
         showStatus(tr("The measurement stopped: %1").arg(outcome.failure), true);
     else
-        showStatus(tr("Done: %1 points measured. Each time is the median of %2 runs; each memory the peak of one more run.")
-                       .arg(measured)
-                       .arg(repeats_->value()),
+        showStatus(tr("Done: %1 points measured (time: the median of the repeats; memory: the peak of one more run).")
+                       .arg(measured),
                    false);
     updateButtons();
     emit finished();

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 
+#include "ui/costlab/CostLabPanel.h"
 #include "ui/heads/HeadLinesView.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/CellExplainer.h"
@@ -124,8 +125,10 @@ void PresentationMode::enter() {
 }
 
 void PresentationMode::placeExplainer() {
-    const bool steps = window_->tabs()->currentWidget() == window_->stepper();
-    // The steps take the whole width, and the sentence box's height (the tokens stay above them).
+    // The steps and the cost lab take the whole width, and the sentence box's height (the tokens
+    // stay above them); the lab's charts are not about the sentence.
+    const bool steps = window_->tabs()->currentWidget() == window_->stepper() ||
+                       window_->tabs()->currentWidget() == window_->costLab();
     window_->setSentenceBoxVisible(!steps);
     QDockWidget* explainer = explainerDock();
     if (explainer == nullptr) return;
