@@ -348,6 +348,8 @@ void CostWallCharts::applyTheme() {
         chart->setBackgroundBrush(palette().color(QPalette::Base));
         chart->setTitleBrush(text);
     }
+    // Around the charts too: one background under the charts and the table, no grey bands.
+    for (QChartView* view : {timeView_, memoryView_}) view->setBackgroundBrush(palette().color(QPalette::Base));
     for (QLogValueAxis* axis : {timeX_, timeY_, memoryX_, memoryY_}) {
         axis->setLabelsColor(text);
         axis->setTitleBrush(text);
