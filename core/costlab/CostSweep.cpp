@@ -107,11 +107,6 @@ void checkCostPlan(const CostPlan& plan) {
     }
 }
 
-long long costSweepCalls(const CostPlan& plan) {
-    return static_cast<long long>(plan.kernels.size()) * static_cast<long long>(plan.sizes.size()) *
-           (1LL + std::max(plan.repeats, 0));
-}
-
 std::vector<CostPoint> runCostSweep(const CostPlan& plan, const CostPointDone& onPoint, const std::atomic<bool>* cancel) {
     checkCostPlan(plan);
     std::vector<CostPoint> points;

@@ -66,7 +66,4 @@ using CostPointDone = std::function<void(const CostPoint&)>;
 std::vector<CostPoint> runCostSweep(const CostPlan& plan, const CostPointDone& onPoint = {},
                                     const std::atomic<bool>* cancel = nullptr);
 
-/// Calls the sweep measures for a plan (each point: the memory call and the repeats): progress.
-[[nodiscard]] long long costSweepCalls(const CostPlan& plan);
-
 }  // namespace attnviz
