@@ -63,6 +63,15 @@ std::pair<double, double> powerRange(double low, double high, double base) {
     return {lowPower, highPower};
 }
 
+/// font at factor times its size, whether the size was set in points or in pixels.
+QFont scaledFont(QFont font, double factor) {
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * factor);
+    else
+        font.setPixelSize(std::max(1, static_cast<int>(std::lround(font.pixelSize() * factor))));
+    return font;
+}
+
 QString slopeText(const std::optional<double>& slope, int decimals) {
     return slope ? QStringLiteral("≈ ") + QLocale().toString(*slope, 'f', decimals) : QStringLiteral("–");
 }
@@ -360,8 +369,7 @@ void CostWallCharts::applyTheme() {
 void CostWallCharts::applyFonts() {
     QFont title = font();
     title.setBold(true);
-    QFont ticks = font();
-    ticks.setPointSizeF(font().pointSizeF() * 0.85);
+    const QFont ticks = scaledFont(font(), 0.85);
     for (QChart* chart : {timeChart(), memoryChart()}) {
         chart->setTitleFont(title);
         // Room on the right for the slope texts at the curves' ends.

@@ -86,6 +86,22 @@ TEST(CostSweep, MeasuresEveryKernelAtEveryNInOrder) {
     EXPECT_DOUBLE_EQ(points[3].flops, 4.0 * 64 * 16 * 16);
 }
 
+TEST(CostSweep, RunsInFloat64Too) {
+    CostPlan plan;
+    plan.kernels = {CostKernel::Flash, CostKernel::Window};
+    plan.sizes = {48};
+    plan.d = 8;
+    plan.repeats = 2;
+    plan.element = CostElement::Float64;
+    plan.options.window = 4;
+    plan.options.mask = CostMask::Causal;
+    const std::vector<CostPoint> points = runCostSweep(plan);
+    ASSERT_EQ(points.size(), 2u);
+    // Flash under the causal mask: 4·n²·d halved; window: 4·n·(2w − 1)·d, by the chapter's counts.
+    EXPECT_DOUBLE_EQ(points[0].flops, 4.0 * 48 * 48 * 8 / 2);
+    EXPECT_DOUBLE_EQ(points[1].flops, 4.0 * 48 * 7 * 8);
+}
+
 TEST(CostSweep, CancelBetweenPointsStopsTheSweep) {
     CostPlan plan;
     plan.kernels = {CostKernel::Flash, CostKernel::Exact};

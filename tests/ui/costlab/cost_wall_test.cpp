@@ -2,6 +2,7 @@
 // and n and writes the slopes on the curves; Cancel stops a long run; a plan that would not fit
 // is refused with its number and starts nothing; the charts and the CSV export.
 #include <QChart>
+#include <QFont>
 #include <QImage>
 #include <QLabel>
 #include <QLineSeries>
@@ -117,6 +118,22 @@ TEST(CostWall, ExportsTheChartsAndTheMeasurements) {
     const std::string csv = readFileBytes(folder.path() / "cost.csv");
     EXPECT_EQ(csv.substr(0, csv.find('\n')), "kernel,n,d,median_ms,peak_extra_bytes");
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 10);
+}
+
+TEST(CostWall, ALargerFontThickensTheCurves) {
+    // Presentation mode enlarges the window's font: the curves and their slope texts follow it.
+    CostWallCharts charts;
+    charts.setKernels({CostKernel::Naive});
+    QFont font = charts.font();
+    font.setPixelSize(15);
+    charts.setFont(font);
+    const double normal = charts.timeSeries(CostKernel::Naive)->pen().widthF();
+    font.setPixelSize(30);
+    charts.setFont(font);
+    const double large = charts.timeSeries(CostKernel::Naive)->pen().widthF();
+    EXPECT_GE(normal, 3.0);
+    EXPECT_GE(large, 2 * normal - 0.5) << "twice the font, about twice the line";
+    EXPECT_EQ(charts.memorySeries(CostKernel::Naive)->pen().widthF(), large);
 }
 
 TEST(CostWall, TheLabIsATabOfTabsWhoseFirstPageIsTheWall) {
