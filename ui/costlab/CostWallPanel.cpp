@@ -276,6 +276,7 @@ void CostWallPanel::updateButtons() {
 }
 
 void CostWallPanel::showStatus(const QString& text, bool warning) {
+    statusIsWarning_ = warning;
     QPalette palette = status_->palette();
     palette.setColor(QPalette::WindowText, warning ? warningTextColor(this->palette()) : this->palette().color(QPalette::WindowText));
     status_->setPalette(palette);
@@ -311,6 +312,8 @@ void CostWallPanel::exportCsvWithDialog() {
 void CostWallPanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) retranslateUi();
+    // A refusal stays readable when the theme changes: the warning red of the new palette.
+    if (event->type() == QEvent::PaletteChange) showStatus(status_->text(), statusIsWarning_);
 }
 
 void CostWallPanel::retranslateUi() {

@@ -109,6 +109,7 @@ private:
     QFutureWatcher<Outcome> watcher_;
     std::atomic<bool> cancelRequested_{false};
     bool running_ = false;
+    bool statusIsWarning_ = false;  ///< the status line says a refusal or a failure (in red)
     int planned_ = 0;  ///< points of the running sweep
 };
 

@@ -1,4 +1,5 @@
-// Not a check: screenshots of the cost lab after a live run, for people to look at. Runs only
+// Not a check: screenshots of the cost lab after a live run (light, presentation mode, a refused
+// plan, dark), for people to look at. Runs only
 // when ATTNVIZ_SCREENSHOT_DIR names a folder (ATTNVIZ_SCREENSHOTS=CostLabScreenshots
 // scripts/screenshots.sh OUT).
 #include <QDir>
@@ -14,6 +15,7 @@
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/PresentationMode.h"
+#include "ui/style/Theme.h"
 
 namespace attnviz::ui {
 namespace {
@@ -44,6 +46,9 @@ TEST(CostLabScreenshots, TheWallAfterALiveRun) {
     wall->setKernels({CostKernel::Naive, CostKernel::Flash});
     wall->setSizeRange(64, 65536);
     saveScreenshot(window, dir, QStringLiteral("costlab_03_refused.png"));
+    applyTheme(Theme::Dark);
+    saveScreenshot(window, dir, QStringLiteral("costlab_04_dark.png"));
+    applyTheme(Theme::System);
 }
 
 }  // namespace
