@@ -12,7 +12,7 @@
 namespace attnviz::costlab {
 namespace {
 
-constexpr int kWindowTile = 512;  ///< keys per tile: a band of w = 256 is one or two tiles
+constexpr int kWindowTile = 1024;  ///< keys per tile: a block's band at w = 256 (606 keys) is one tile
 
 }  // namespace
 

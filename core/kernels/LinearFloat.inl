@@ -35,8 +35,11 @@ const float* paddedValues(const LinearTask& task, int first, int count, std::vec
 // φ of `count` rows of x (n × d, from row first) into features (count × d); adds them to keySum
 // when it is given.
 void featureRows(const float* x, int first, int count, int d, std::vector<float>& features, float* keySum) {
+    constexpr int kAhead = 16;  // rows read ahead: x streams from memory, and its loads stalled φ
     features.resize(static_cast<std::size_t>(count) * d);
     for (int j = 0; j < count; ++j) {
+        const float* ahead = x + static_cast<std::size_t>(first + j + kAhead) * d;  // may pass the end: a prefetch never faults
+        for (int m = 0; m < d; m += 16) __builtin_prefetch(ahead + m);
         float* row = features.data() + static_cast<std::size_t>(j) * d;
         featureRow(x + static_cast<std::size_t>(first + j) * d, d, row);
         if (keySum != nullptr)
@@ -52,26 +55,52 @@ void transposeFeatures(const std::vector<float>& features, int count, int d, int
             byDimension[static_cast<std::size_t>(m) * stride + j] = features[static_cast<std::size_t>(j) * d + m];
 }
 
-// state (panels) += Σ_{j < count} byDimension[m][j] · values[j][…]: contextTile with the
-// dimensions of φ(K) as its rows.
-void addOuterProducts(const float* byDimension, int stride, int count, int d, const float* values, int valueStride,
-                      float* state) {
+// out[r][c0 … c0 + VECTORS·kWidth) += Σ_{j < count} features[j·d + r] · values[j][c0 …], for ROWS
+// dimensions r of φ(K) (features row-major, at the tile's first dimension): a rank-count update
+// of ROWS rows of the state, φ(K) read as it lies (no transpose) and the accumulators kept in
+// registers for the whole run of keys.
+template <int ROWS, int VECTORS>
+void outerTile(const float* features, int d, int count, const float* values, int valueStride, int c0, float* out,
+               int outStride) {
     using namespace simd;
-    static constexpr auto wideTileFor = contextTiles<kTileVectors>(std::make_integer_sequence<int, kTileRows>{});
-    static constexpr auto narrowTileFor = contextTiles<1>(std::make_integer_sequence<int, kTileRows>{});
+    Vec acc[ROWS][VECTORS];
+    for (int r = 0; r < ROWS; ++r)
+        for (int c = 0; c < VECTORS; ++c) acc[r][c] = load(out + static_cast<std::size_t>(r) * outStride + c * kWidth);
+    for (int j = 0; j < count; ++j) {
+        const float* row = values + static_cast<std::size_t>(j) * valueStride + c0;
+        const float* feature = features + static_cast<std::size_t>(j) * d;
+        Vec v[VECTORS];
+        for (int c = 0; c < VECTORS; ++c) v[c] = load(row + c * kWidth);
+        for (int r = 0; r < ROWS; ++r) {
+            const Vec w = broadcast(feature[r]);
+            for (int c = 0; c < VECTORS; ++c) acc[r][c] = multiplyAdd(w, v[c], acc[r][c]);
+        }
+    }
+    for (int r = 0; r < ROWS; ++r)
+        for (int c = 0; c < VECTORS; ++c) store(out + static_cast<std::size_t>(r) * outStride + c * kWidth, acc[r][c]);
+}
+template <int Vectors, int... Rows>
+constexpr auto outerTiles(std::integer_sequence<int, Rows...>) {
+    return std::array{&outerTile<Rows + 1, Vectors>...};
+}
+
+// state (panels) += Σ_{j < count} φ(k_j) v_jᵀ, features = φ(K) row-major (count × d), a tile of
+// kTileRows dimensions × kTileVectors vectors at a time.
+void addOuterProducts(const float* features, int count, int d, const float* values, int valueStride, float* state) {
+    using namespace simd;
+    static constexpr auto wideTileFor = outerTiles<kTileVectors>(std::make_integer_sequence<int, kTileRows>{});
+    static constexpr auto narrowTileFor = outerTiles<1>(std::make_integer_sequence<int, kTileRows>{});
     constexpr int kWide = kTileVectors * kWidth;
     for (int m = 0; m < d; m += kTileRows) {
         const auto rows = static_cast<std::size_t>(std::min(kTileRows, d - m) - 1);
-        const float* weights = byDimension + static_cast<std::size_t>(m) * stride;
         for (int c = 0; c < valueStride;) {
             const int panel = c / kKeyAlign, within = c % kKeyAlign;
-            float* out = state + (static_cast<std::size_t>(panel) * d + m) * kKeyAlign;
-            const float* panelValues = values + static_cast<std::size_t>(panel) * kKeyAlign;
-            if (c + kWide <= valueStride) {
-                wideTileFor[rows](weights, stride, 0, count, panelValues, valueStride, within, out, kKeyAlign, true);
+            float* out = state + (static_cast<std::size_t>(panel) * d + m) * kKeyAlign + within;
+            if (c + kWide <= valueStride && within + kWide <= kKeyAlign) {
+                wideTileFor[rows](features + m, d, count, values, valueStride, c, out, kKeyAlign);
                 c += kWide;
             } else {
-                narrowTileFor[rows](weights, stride, 0, count, panelValues, valueStride, within, out, kKeyAlign, true);
+                narrowTileFor[rows](features + m, d, count, values, valueStride, c, out, kKeyAlign);
                 c += kWidth;
             }
         }
@@ -105,18 +134,28 @@ float dot(const float* a, const float* b, int d) {
 
 // out row = numerator / denominator, 0 when nothing is seen (denominator 0).
 void writeRow(const float* numerator, float denominator, int dv, float* out) {
-    for (int c = 0; c < dv; ++c) out[c] = denominator > 0 ? numerator[c] / denominator : 0.0f;
+    using namespace simd;
+    if (!(denominator > 0)) {
+        std::fill(out, out + dv, 0.0f);
+        return;
+    }
+    const Vec divisor = broadcast(denominator);
+    int c = 0;
+    for (; c + kWidth <= dv; c += kWidth) store(out + c, load(numerator + c) / divisor);
+    for (; c < dv; ++c) out[c] = numerator[c] / denominator;
 }
 
 void linearSumsFast(const LinearTask& task, int first, int last, float* state, float* keySum, LinearScratch& scratch) {
-    constexpr int kChunk = 128;  // its rows of V (32 KiB at d_v = 64) stay in L1 for all of d
+    constexpr int kChunk = 64;  // its rows of φ(K) and V (16 KiB each at d = d_v = 64) stay in L1 for all of d
     const int valueStride = roundUpTo(task.dv, kValueAlign);
     for (int c0 = first; c0 < last; c0 += kChunk) {
         const int count = std::min(kChunk, last - c0);
         featureRows(task.k, c0, count, task.d, scratch.keyFeatures, keySum);
-        transposeFeatures(scratch.keyFeatures, count, task.d, kChunk, scratch.transposed);
         const float* values = paddedValues(task, c0, count, scratch.values);
-        addOuterProducts(scratch.transposed.data(), kChunk, count, task.d, values, valueStride, state);
+        // The next chunk's rows of V, read from memory while this one is summed.
+        const float* next = task.v + static_cast<std::size_t>(c0 + kChunk) * task.dv;
+        for (int m = 0; m < kChunk * task.dv; m += 16) __builtin_prefetch(next + m);
+        addOuterProducts(scratch.keyFeatures.data(), count, task.d, values, valueStride, state);
     }
 }
 
@@ -200,7 +239,7 @@ void linearCausalFast(const LinearTask& task, int first, int last, float* state,
                      task.out + static_cast<std::size_t>(c0 + r) * dv);
 
         // The chunk's keys join the state.
-        addOuterProducts(scratch.transposed.data(), kChunk, count, d, values, valueStride, state);
+        addOuterProducts(scratch.keyFeatures.data(), count, d, values, valueStride, state);
         for (int j = 0; j < count; ++j)
             for (int m = 0; m < d; ++m) keySum[m] += scratch.keyFeatures[static_cast<std::size_t>(j) * d + m];
     }
