@@ -38,7 +38,9 @@ void linearFloat(const RowMatrix<float>& q, const RowMatrix<float>& k, const Row
     // Causal rows are computed up to the last real key with prefix sums; every later row (padding
     // under the causal mask does not exist: masks are exclusive) sees all the real keys.
     const int causalRows = prefix.causal ? n : 0;
-    const int chunks = chunkCount(std::max(keys, 1), threads);
+    // Causal: every chunk but the last is summed twice (alone for the prefix, then again row by
+    // row), so one chunk per thread, and none summed twice on one thread. Full: a few per thread.
+    const int chunks = causalRows > 0 ? std::max(1, std::min(n, static_cast<int>(threads))) : chunkCount(std::max(keys, 1), threads);
     std::vector<std::vector<float>> states(static_cast<std::size_t>(chunks), std::vector<float>(stateSize, 0.0f));
     std::vector<std::vector<float>> keySums(static_cast<std::size_t>(chunks), std::vector<float>(static_cast<std::size_t>(d), 0.0f));
     std::vector<kernel::LinearScratch> scratch(threads);

@@ -2,6 +2,8 @@
 // sous-ensemble de positions": each block of queries visits only the key blocks its pattern keeps
 // (sparsePattern: sliding, global and seeded random blocks), so the cost is the kept cells, not n².
 // Same softmax as exact attention over those keys.
+#include <algorithm>
+
 #include "core/base/WorkerPool.h"
 #include "core/costlab/CostSupport.h"
 #include "core/costlab/SparsePattern.h"
@@ -44,10 +46,16 @@ CostResult<T> sparseAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
         b.to.resize(static_cast<std::size_t>(rows));
         for (int r = 0; r < rows; ++r) b.to[static_cast<std::size_t>(r)] = prefix.end(static_cast<int>(row0) + r);
         b.tiles.clear();
-        for (const int kept : pattern.keptBlocks[static_cast<std::size_t>(block)]) {
-            const long long first = static_cast<long long>(kept) * size;
-            addTiles(b.tiles, keys, static_cast<int>(first), static_cast<int>(std::min<long long>(first + size, n)), kSparseTile,
-                     b.from.data(), b.to.data());
+        // A run of neighbouring kept blocks (the sliding ones at least) is one range of keys: fewer,
+        // wider tiles, so fewer rescalings of the online softmax and less padding to whole score tiles.
+        const auto& kept = pattern.keptBlocks[static_cast<std::size_t>(block)];
+        for (std::size_t at = 0; at < kept.size();) {
+            std::size_t end = at + 1;
+            while (end < kept.size() && kept[end] == kept[end - 1] + 1) ++end;
+            const long long first = static_cast<long long>(kept[at]) * size;
+            const long long last = std::min<long long>(static_cast<long long>(kept[end - 1] + 1) * size, n);
+            addTiles(b.tiles, keys, static_cast<int>(first), static_cast<int>(last), kSparseTile, b.from.data(), b.to.data());
+            at = end;
         }
         const TileRows<T> target{q.data() + row0 * d, rows, result.output.data() + row0 * dv, dv, rowMax.data() + row0,
                                  rowSum.data() + row0};
