@@ -122,12 +122,21 @@ void multiplyByState(const float* features, int count, int d, const float* state
     }
 }
 
+// The lanes of v added in a tree (log₂ kWidth dependent additions, not kWidth − 1 in a row).
+float treeSum(simd::Vec v) {
+    float lanes[simd::kWidth];
+    for (int i = 0; i < simd::kWidth; ++i) lanes[i] = v[i];
+    for (int half = simd::kWidth / 2; half >= 1; half /= 2)
+        for (int i = 0; i < half; ++i) lanes[i] += lanes[i + half];
+    return lanes[0];
+}
+
 float dot(const float* a, const float* b, int d) {
     using namespace simd;
     Vec sum = zero();
     int m = 0;
     for (; m + kWidth <= d; m += kWidth) sum = multiplyAdd(load(a + m), load(b + m), sum);
-    float total = laneSum(sum);
+    float total = treeSum(sum);
     for (; m < d; ++m) total += a[m] * b[m];
     return total;
 }
@@ -139,10 +148,12 @@ void writeRow(const float* numerator, float denominator, int dv, float* out) {
         std::fill(out, out + dv, 0.0f);
         return;
     }
-    const Vec divisor = broadcast(denominator);
+    // One division per row, then products (a vector division costs as much as a dozen products).
+    const float reciprocal = 1.0f / denominator;
+    const Vec scale = broadcast(reciprocal);
     int c = 0;
-    for (; c + kWidth <= dv; c += kWidth) store(out + c, load(numerator + c) / divisor);
-    for (; c < dv; ++c) out[c] = numerator[c] / denominator;
+    for (; c + kWidth <= dv; c += kWidth) store(out + c, load(numerator + c) * scale);
+    for (; c < dv; ++c) out[c] = numerator[c] * reciprocal;
 }
 
 void linearSumsFast(const LinearTask& task, int first, int last, float* state, float* keySum, LinearScratch& scratch) {
