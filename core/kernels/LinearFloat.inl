@@ -32,14 +32,29 @@ const float* paddedValues(const LinearTask& task, int first, int count, std::vec
     return buffer.data();
 }
 
+inline constexpr int kLineFloats = 16;  ///< floats in a 64-byte cache line, the unit of a prefetch
+inline constexpr int kRowsAhead = 16;   ///< rows fetched ahead of those being read or written
+
+// Fetches rows [first, last) of a row-major array `stride` floats wide into the cache (for
+// writing when `write`): memory that streams would otherwise stall the loads and stores on it.
+void prefetchRows(const float* array, int first, int last, int stride, bool write) {
+    const float* begin = array + static_cast<std::size_t>(first) * stride;
+    const std::size_t size = static_cast<std::size_t>(std::max(last - first, 0)) * static_cast<std::size_t>(stride);
+    for (std::size_t i = 0; i < size; i += kLineFloats) {
+        if (write)
+            __builtin_prefetch(begin + i, 1);
+        else
+            __builtin_prefetch(begin + i, 0);
+    }
+}
+
 // φ of `count` rows of x (n × d, from row first) into features (count × d); adds them to keySum
-// when it is given.
-void featureRows(const float* x, int first, int count, int d, std::vector<float>& features, float* keySum) {
-    constexpr int kAhead = 16;  // rows read ahead: x streams from memory, and its loads stalled φ
+// when it is given. The row kRowsAhead further is fetched meanwhile (x streams from memory).
+void featureRows(const float* x, int n, int first, int count, int d, std::vector<float>& features, float* keySum) {
     features.resize(static_cast<std::size_t>(count) * d);
     for (int j = 0; j < count; ++j) {
-        const float* ahead = x + static_cast<std::size_t>(first + j + kAhead) * d;  // may pass the end: a prefetch never faults
-        for (int m = 0; m < d; m += 16) __builtin_prefetch(ahead + m);
+        const int ahead = first + j + kRowsAhead;
+        if (ahead < n) prefetchRows(x, ahead, ahead + 1, d, false);
         float* row = features.data() + static_cast<std::size_t>(j) * d;
         featureRow(x + static_cast<std::size_t>(first + j) * d, d, row);
         if (keySum != nullptr)
@@ -141,12 +156,13 @@ float dot(const float* a, const float* b, int d) {
     return total;
 }
 
-// out row = numerator / denominator, 0 when nothing is seen (denominator 0). Rows are written in
-// order: the row 16 ahead is fetched for writing now (its stores stalled on memory otherwise).
-void writeRow(const float* numerator, float denominator, int dv, float* out) {
+// Row i of the output = numerator / denominator, 0 when nothing is seen (denominator 0). Rows are
+// written in order: the row kRowsAhead further is fetched for writing now (its stores stalled).
+void writeRow(const float* numerator, float denominator, const LinearTask& task, int i) {
     using namespace simd;
-    const float* ahead = out + static_cast<std::size_t>(16) * dv;  // may pass the end: a prefetch never faults
-    for (int c = 0; c < dv; c += 16) __builtin_prefetch(ahead + c, 1);
+    const int dv = task.dv;
+    float* out = task.out + static_cast<std::size_t>(i) * dv;
+    if (i + kRowsAhead < task.n) prefetchRows(task.out, i + kRowsAhead, i + kRowsAhead + 1, dv, true);
     if (!(denominator > 0)) {
         std::fill(out, out + dv, 0.0f);
         return;
@@ -164,11 +180,10 @@ void linearSumsFast(const LinearTask& task, int first, int last, float* state, f
     const int valueStride = roundUpTo(task.dv, kValueAlign);
     for (int c0 = first; c0 < last; c0 += kChunk) {
         const int count = std::min(kChunk, last - c0);
-        featureRows(task.k, c0, count, task.d, scratch.keyFeatures, keySum);
+        featureRows(task.k, task.n, c0, count, task.d, scratch.keyFeatures, keySum);
         const float* values = paddedValues(task, c0, count, scratch.values);
         // The next chunk's rows of V, read from memory while this one is summed.
-        const float* next = task.v + static_cast<std::size_t>(c0 + kChunk) * task.dv;
-        for (int m = 0; m < kChunk * task.dv; m += 16) __builtin_prefetch(next + m);
+        prefetchRows(task.v, c0 + kChunk, std::min(c0 + 2 * kChunk, task.n), task.dv, false);
         addOuterProducts(scratch.keyFeatures.data(), count, task.d, values, valueStride, state);
     }
 }
@@ -180,13 +195,12 @@ void linearRowsFast(const LinearTask& task, int first, int last, const float* st
     scratch.numerators.resize(static_cast<std::size_t>(kRows) * numeratorStride);
     for (int r0 = first; r0 < last; r0 += kRows) {
         const int count = std::min(kRows, last - r0);
-        featureRows(task.q, r0, count, task.d, scratch.queryFeatures, nullptr);
+        featureRows(task.q, task.n, r0, count, task.d, scratch.queryFeatures, nullptr);
         multiplyByState(scratch.queryFeatures.data(), count, task.d, state, task.dv, scratch.numerators.data(),
                         numeratorStride);
         for (int r = 0; r < count; ++r)
             writeRow(scratch.numerators.data() + static_cast<std::size_t>(r) * numeratorStride,
-                     dot(scratch.queryFeatures.data() + static_cast<std::size_t>(r) * task.d, keySum, task.d), task.dv,
-                     task.out + static_cast<std::size_t>(r0 + r) * task.dv);
+                     dot(scratch.queryFeatures.data() + static_cast<std::size_t>(r) * task.d, keySum, task.d), task, r0 + r);
     }
 }
 
@@ -207,8 +221,8 @@ void linearCausalFast(const LinearTask& task, int first, int last, float* state,
     std::vector<float> denominators(kChunk);
     for (int c0 = first; c0 < last; c0 += kChunk) {
         const int count = std::min(kChunk, last - c0);
-        featureRows(task.q, c0, count, d, scratch.queryFeatures, nullptr);
-        featureRows(task.k, c0, count, d, scratch.keyFeatures, nullptr);
+        featureRows(task.q, task.n, c0, count, d, scratch.queryFeatures, nullptr);
+        featureRows(task.k, task.n, c0, count, d, scratch.keyFeatures, nullptr);
         transposeFeatures(scratch.keyFeatures, count, d, kChunk, scratch.transposed);
         const float* values = paddedValues(task, c0, count, scratch.values);
         const float* queries = scratch.queryFeatures.data();
@@ -249,8 +263,8 @@ void linearCausalFast(const LinearTask& task, int first, int last, float* state,
                                                                  numeratorStride, true);
         }
         for (int r = 0; r < count; ++r)
-            writeRow(numerators + static_cast<std::size_t>(r) * numeratorStride, denominators[static_cast<std::size_t>(r)], dv,
-                     task.out + static_cast<std::size_t>(c0 + r) * dv);
+            writeRow(numerators + static_cast<std::size_t>(r) * numeratorStride, denominators[static_cast<std::size_t>(r)], task,
+                     c0 + r);
 
         // The chunk's keys join the state.
         addOuterProducts(scratch.keyFeatures.data(), count, d, values, valueStride, state);
