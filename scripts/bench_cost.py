@@ -8,7 +8,8 @@ scaled_dot_product_attention, 2 threads, median of 3 calls, one process per n so
 memory is its own) at n = 4,096, 16,384 and 32,768, full and causal, then reads the benchmark's
 fmaPeak (fused multiply-adds on every thread, nothing from memory). Prints one table (Markdown
 with --markdown): per kernel, mask and n the median ms, GFLOP/s by the chapter's count, the share
-of the ceiling, the peak extra memory, and where torch ran its ms, its peak extra memory and
+of the ceiling measured right after that kernel (the machine is shared and its speed varies from
+minute to minute; the ceiling at that moment is in brackets), the peak extra memory, and where torch ran its ms, its peak extra memory and
 torch / AttnViz; then the issue's goals for Flash, and the machine's load before and after.
 Usage: scripts/bench_cost.py [--markdown] [--cap-gib G] [--filter REGEX] [path/to/cost_benchmark]
   --cap-gib G: torch's address space limit (default 16), so that a size the machine cannot hold
@@ -61,7 +62,7 @@ def run_benchmark(benchmark, pattern):
         kernel, mask = name.split("/")[0].split("_")
         n = int(name.split("/")[1])
         rows[(kernel, mask, n)] = {"ms": entry["real_time"], "gflops": entry["GFLOP/s"],
-                                   "extra": entry["peak_extra_bytes"]}
+                                   "extra": entry["peak_extra_bytes"], "ceiling": entry["ceiling_GFLOP/s"]}
         isa = entry.get("label", isa)
     return rows, refusals, peak, isa
 
@@ -108,7 +109,8 @@ def main():
             continue
         r = rows[key]
         ratio = f"{t['median_ms'] / r['ms']:.1f}×" if "median_ms" in t else ""
-        lines.append([kernel, mask, f"{n:,}", f"{r['ms']:.1f}", f"{r['gflops']:.0f}", f"{r['gflops'] / ceiling:.0%}",
+        share = f"{r['gflops'] / r['ceiling']:.0%} ({r['ceiling']:.0f})"
+        lines.append([kernel, mask, f"{n:,}", f"{r['ms']:.1f}", f"{r['gflops']:.0f}", share,
                       binary_bytes(r["extra"]), torch_ms, torch_mem, ratio])
     if markdown:
         print("| " + " | ".join(header) + " |")
@@ -127,8 +129,9 @@ def main():
         for n in GOAL_SIZES:
             r = rows.get(("flash", mask, n))
             if r:
-                share = r["gflops"] / ceiling
-                print(f"goal: flash {mask} n={n:,}: {share:.0%} of the ceiling (goal 70 %): {'met' if share >= 0.7 else 'NOT met'}")
+                share = r["gflops"] / r["ceiling"]
+                print(f"goal: flash {mask} n={n:,}: {share:.0%} of the ceiling measured with it, "
+                      f"{r['gflops'] / ceiling:.0%} of fmaPeak (goal 70 %): {'met' if share >= 0.7 else 'NOT met'}")
     r = rows.get(("flash", "full", 65536))
     if r:
         print(f"goal: flash n=65,536 extra memory {binary_bytes(r['extra'])} (goal < 64 MiB): "

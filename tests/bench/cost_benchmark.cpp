@@ -3,11 +3,15 @@
 // refusal a user would read), the exact kernel to 16,384, Flash, window (w = 256), sparse and
 // linear to 65,536. Counters: GFLOP/s by the chapter's formulas (costFlops: 4·n²·d halved when
 // causal, 4·n·(2w − 1)·d, 4·n·d², …), the peak extra bytes of the call (core/base/PeakMemory.h,
-// measured on the first iteration), the threads; the label is the instruction set. Then the
-// machine's float32 ceiling (fmaPeak: fused multiply-adds on the same threads, nothing from
-// memory). scripts/bench_cost.py runs it beside the chapter's PyTorch code.
+// measured on the first iteration), the threads, and the float32 ceiling measured right after the
+// timing (a quarter of a second of fused multiply-adds on the same threads: on a shared machine
+// whose speed changes from minute to minute, the share of the ceiling is only meaningful against
+// a ceiling measured at the same moment); the label is the instruction set. Then the machine's
+// ceiling once more on its own (fmaPeak). scripts/bench_cost.py runs it beside the chapter's
+// PyTorch code.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <string>
 
 #include "core/base/Errors.h"
@@ -33,6 +37,19 @@ RowMatrix<float> randomMatrix(int rows, int cols, const char* tag) {
     RowMatrix<float> m(rows, cols);
     for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(generator.nextSymmetric(1.7320508));
     return m;
+}
+
+// GFLOP/s of fused multiply-adds on every thread of the pool over about a quarter of a second.
+double ceilingNow() {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    std::int64_t flops = 0;
+    double seconds = 0;
+    while (seconds < 0.25) {
+        flops += attnviz::bench::fmaRoundsOnThreads(1'000'000, poolThreads());
+        seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    }
+    return static_cast<double>(flops) / seconds * 1e-9;
 }
 
 void costKernel(benchmark::State& state, CostKernel kernel, CostMask mask) {
@@ -68,6 +85,7 @@ void costKernel(benchmark::State& state, CostKernel kernel, CostMask mask) {
                                                    benchmark::Counter::kIsIterationInvariantRate);
     state.counters["peak_extra_bytes"] = static_cast<double>(peakExtra);
     state.counters["threads"] = poolThreads();
+    state.counters["ceiling_GFLOP/s"] = ceilingNow();
     state.SetLabel(attnviz::kernelInstructionSet());
 }
 
