@@ -5,9 +5,11 @@
 // afterwards is the peak reached since. Every allocator counts (Eigen's malloc, std::vector,
 // mmap), which counting operator new would not.
 //
-// Limits: the resolution is one page (4 KiB; the kernel reports kB). It is the whole process:
-// memory another thread takes meanwhile counts too, and so does the thread pool's work for the
-// measured code (which is wanted). Only pages touched count (memory allocated but never written
+// Limits: the kernel keeps these counters per CPU and adds them up in batches (Linux ≥ 6.2:
+// 32 pages or more per CPU), so a reading may be short by a few hundred KiB: touching 64 MiB read
+// 63.8–63.95 MiB on a 2-core machine (kernel 6.18); it is exact to about 1 MiB, not to the page
+// (the kernel reports kB). It is the whole process: memory another thread takes meanwhile counts
+// too, and so does the thread pool's work for the measured code (which is wanted). Only pages touched count (memory allocated but never written
 // costs no RAM). Memory that the allocator kept after an earlier free is reused without raising the
 // peak, so the meter first hands free heap memory back to the system (malloc_trim) to measure a
 // call as if it ran first; buffers a kernel keeps between calls on purpose (computeAttention's

@@ -2,6 +2,9 @@
 
 #include <immintrin.h>
 
+#include <thread>
+#include <vector>
+
 namespace attnviz::bench {
 namespace {
 
@@ -54,6 +57,19 @@ std::int64_t fmaRounds(std::int64_t rounds, float* sink) {
     if (__builtin_cpu_supports("avx512f")) return roundsAvx512(rounds, sink);
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return roundsAvx2(rounds, sink);
     return roundsSse(rounds, sink);
+}
+
+std::int64_t fmaRoundsOnThreads(std::int64_t rounds, unsigned threads) {
+    std::vector<float> sinks(threads);
+    std::vector<std::int64_t> done(threads);
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < threads; ++t) workers.emplace_back([&, t] { done[t] = fmaRounds(rounds, &sinks[t]); });
+    for (auto& worker : workers) worker.join();
+    std::int64_t flops = 0;
+    for (const std::int64_t d : done) flops += d;
+    volatile float sink = sinks[0];  // the sums the compiler must not drop
+    (void)sink;
+    return flops;
 }
 
 const char* fmaInstructionSet() {

@@ -12,6 +12,10 @@ namespace attnviz::bench {
 /// writes a value the compiler cannot drop into *sink.
 std::int64_t fmaRounds(std::int64_t rounds, float* sink);
 
+/// fmaRounds(rounds) on each of `threads` threads at once; returns their floating-point
+/// operations together.
+std::int64_t fmaRoundsOnThreads(std::int64_t rounds, unsigned threads);
+
 /// The vector width fmaRounds used: "avx512", "avx2+fma" or "sse".
 const char* fmaInstructionSet();
 
