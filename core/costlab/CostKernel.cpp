@@ -63,7 +63,12 @@ double costFlops(const CostOptions& options, int n, int d, int dv) {
     case CostKernel::Naive:
     case CostKernel::Exact:
     case CostKernel::Flash: return 2.0 * rows * rows * width / (options.mask == CostMask::Causal ? 2.0 : 1.0);
-    case CostKernel::Window: return 2.0 * rows * (2.0 * options.window - 1.0) * width;
+    case CostKernel::Window: {
+        // Keys in a row's band: 2w − 1 (|i − j| < w), only the w at or before i under the causal
+        // mask, never more than n. (Global tokens, a handful, are not counted.)
+        const double band = options.mask == CostMask::Causal ? options.window : 2.0 * options.window - 1.0;
+        return 2.0 * rows * std::min(band, rows) * width;
+    }
     case CostKernel::Sparse: return 2.0 * static_cast<double>(sparsePattern(n, options).keptCells) * width;
     case CostKernel::Linear: return 4.0 * rows * d * dv;
     }

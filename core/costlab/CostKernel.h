@@ -105,7 +105,8 @@ void checkCostOptions(const CostOptions& options, int n);
 [[nodiscard]] CostKernel parseCostKernel(std::string_view name);
 
 /// Floating-point operations the chapter's formulas count for one call (a multiply-add is 2):
-/// naive, exact and flash 2·n²·(d + d_v), halved under the causal mask; window 2·n·(2w − 1)·(d + d_v);
+/// naive, exact and flash 2·n²·(d + d_v), halved under the causal mask; window 2·n·(2w − 1)·(d + d_v)
+/// (w keys per row under the causal mask; at most n);
 /// sparse 2·(kept blocks' cells)·(d + d_v); linear 4·n·d·d_v. (With d = d_v these are the
 /// 4·n²·d, 4·n·(2w − 1)·d and 4·n·d² of the benchmark.)
 [[nodiscard]] double costFlops(const CostOptions& options, int n, int d, int dv);

@@ -97,9 +97,10 @@ TEST(CostSweep, RunsInFloat64Too) {
     plan.options.mask = CostMask::Causal;
     const std::vector<CostPoint> points = runCostSweep(plan);
     ASSERT_EQ(points.size(), 2u);
-    // Flash under the causal mask: 4·n²·d halved; window: 4·n·(2w − 1)·d, by the chapter's counts.
+    // Flash under the causal mask: 4·n²·d halved; the causal window: each row sees the w keys at
+    // or before it (not 2w − 1), so 4·n·w·d.
     EXPECT_DOUBLE_EQ(points[0].flops, 4.0 * 48 * 48 * 8 / 2);
-    EXPECT_DOUBLE_EQ(points[1].flops, 4.0 * 48 * 7 * 8);
+    EXPECT_DOUBLE_EQ(points[1].flops, 4.0 * 48 * 4 * 8);
 }
 
 TEST(CostSweep, CancelBetweenPointsStopsTheSweep) {
