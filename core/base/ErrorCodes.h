@@ -96,6 +96,7 @@
     X(CostRealKeysOutside, "the number of real keys must be between 0 and n = %1 (it is %2)")                          \
     X(CostPlanEmpty, "choose at least one kernel and one size n")                                                     \
     X(CostPlanBelowOne, "%1 must be at least 1 (it is %2)")                                                           \
+    X(CostComparisonTooLarge, "the comparison draws n × n weights: at most %1 positions (there are %2)")               \
     /* Files (core/io/AtomicFile.cpp). %1: the path. */                                                                \
     X(OpenNoSuchFile, "cannot open %1: no such file")                                                                  \
     X(OpenPermission, "cannot open %1: permission denied")                                                             \

@@ -26,6 +26,9 @@ inline constexpr unsigned kMaxThreads = 8;
 /// Memory one cost-lab call may need (core/costlab/CostMemory.h): the chapter's naive kernel at
 /// n = 16,384 (1 GiB of float32 scores) fits, at n = 32,768 (4 GiB) it is refused before it starts.
 inline constexpr std::uint64_t kMaxCostLabBytes = std::uint64_t{2} << 30;
+/// Positions the cost lab's "What each technique keeps" compares: it keeps about ten n × n
+/// float64 matrices (each technique's weights and difference map), 80 MiB at this size.
+inline constexpr int kMaxComparisonTokens = 1024;
 /// Seeds are any 64-bit unsigned integer.
 inline constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::uint64_t>::max();
 

@@ -114,6 +114,8 @@ public:
             return tr("the number of real keys must be between 0 and n = %1 (it is %2)");
         case ErrorCode::CostPlanEmpty: return tr("choose at least one kernel and one size n");
         case ErrorCode::CostPlanBelowOne: return tr("%1 must be at least 1 (it is %2)");
+        case ErrorCode::CostComparisonTooLarge:
+            return tr("the comparison draws n × n weights: at most %1 positions (there are %2)");
         case ErrorCode::OpenNoSuchFile: return tr("cannot open %1: no such file");
         case ErrorCode::OpenPermission: return tr("cannot open %1: permission denied");
         case ErrorCode::OpenFolder: return tr("cannot open %1: it is a folder");
