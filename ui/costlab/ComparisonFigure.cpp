@@ -282,6 +282,19 @@ std::vector<TableColumn> tableColumns(const CostComparison& comparison, const QL
     return columns;
 }
 
+/// Each column's width: its bold header's or its widest cell's.
+std::vector<double> columnWidths(const std::vector<TableColumn>& columns, const QFont& font) {
+    const QFontMetricsF metrics(font);
+    const QFontMetricsF boldMetrics(bold(font));
+    std::vector<double> widths;
+    for (const TableColumn& column : columns) {
+        double width = boldMetrics.horizontalAdvance(column.header);
+        for (const QString& cell : column.cells) width = std::max(width, metrics.horizontalAdvance(cell));
+        widths.push_back(width);
+    }
+    return widths;
+}
+
 QString tradeLine(const TechniqueComparison& row) {
     return TechniqueText::name(row.kernel) + QStringLiteral(": ") + TechniqueText::trade(row.kernel);
 }
@@ -299,15 +312,14 @@ double ComparisonFigure::tableHeight(double width) const {
 
 void ComparisonFigure::paintTable(QPainter& painter, const QRectF& area) const {
     const QFontMetricsF metrics(look_.font);
-    const QFontMetricsF boldMetrics(bold(look_.font));
     const double line = metrics.height();
     const std::vector<TableColumn> columns = tableColumns(*comparison_, look_.locale);
+    const std::vector<double> widths = columnWidths(columns, look_.font);
     painter.save();
     painter.setPen(look_.text);
     double x = area.left();
     for (std::size_t c = 0; c < columns.size(); ++c) {
-        double width = boldMetrics.horizontalAdvance(columns[c].header);
-        for (const QString& cell : columns[c].cells) width = std::max(width, metrics.horizontalAdvance(cell));
+        const double width = widths[c];
         // Numbers right-aligned under their header, names left-aligned.
         const Qt::Alignment align = (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter;
         painter.setFont(bold(look_.font));
@@ -327,18 +339,24 @@ void ComparisonFigure::paintTable(QPainter& painter, const QRectF& area) const {
     painter.restore();
 }
 
+double ComparisonFigure::figureMapSide() const {
+    // Cells of 28 units for a sentence, maps of 480 units at most for a long text.
+    return std::clamp(28.0 * comparison_->n, 240.0, 480.0);
+}
+
 QSizeF ComparisonFigure::figureSize() const {
     const double line = QFontMetricsF(look_.font).height();
-    // Cells of 28 units for a sentence, maps of 480 units at most for a long text.
-    const double side = std::clamp(28.0 * comparison_->n, 240.0, 480.0);
-    const QSizeF maps = mapsSize(side);
-    return {maps.width(), 1.5 * line + maps.height() + tableHeight(maps.width() - line) + line};
+    const QSizeF maps = mapsSize(figureMapSide());
+    double table = 0;
+    for (const double width : columnWidths(tableColumns(*comparison_, look_.locale), look_.font)) table += width + line;
+    const double width = std::max(maps.width(), table + line);
+    return {width, 1.5 * line + maps.height() + tableHeight(width - line) + line};
 }
 
 void ComparisonFigure::paintFigure(QPainter& painter) const {
     const QSizeF size = figureSize();
     const double line = QFontMetricsF(look_.font).height();
-    const double side = std::clamp(28.0 * comparison_->n, 240.0, 480.0);
+    const double side = figureMapSide();
     painter.fillRect(QRectF(QPointF(0, 0), size), look_.background);
     painter.save();
     painter.setPen(look_.text);

@@ -96,6 +96,8 @@ private:
     void paintCells(QPainter& painter, ComparisonMap map, const QRectF& grid) const;
     [[nodiscard]] QColor colourOf(ComparisonMap map, double value) const;
     [[nodiscard]] double tableHeight(double width) const;
+    /// The side of the maps in an export.
+    [[nodiscard]] double figureMapSide() const;
     void paintTable(QPainter& painter, const QRectF& area) const;
 
     std::shared_ptr<const CostComparison> comparison_;

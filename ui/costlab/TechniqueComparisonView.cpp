@@ -126,7 +126,9 @@ TechniqueComparisonView::TechniqueComparisonView(QWidget* parent) : QWidget(pare
     connect(textChoice_, &QComboBox::currentIndexChanged, this,
             [this](int chosen) { setText(chosen == 0 ? Text::Sentence : Text::LongText); });
     connect(techniqueChoice_, &QComboBox::currentIndexChanged, this,
-            [this](int) { setTechnique(static_cast<CostKernel>(techniqueChoice_->currentData().toInt())); });
+            [this](int) {
+                if (!writingControls_) setTechnique(static_cast<CostKernel>(techniqueChoice_->currentData().toInt()));
+            });
     for (QSpinBox* box : {window_, blockSize_, globalBlocks_, randomBlocks_})
         connect(box, &QSpinBox::valueChanged, this, [this] { readControls(); });
     connect(globals_, &QLineEdit::textEdited, this, [this] { readControls(); });
@@ -309,10 +311,9 @@ void TechniqueComparisonView::display(Made made) {
     }
     comparison_ = std::move(made.comparison);
     tokens_ = std::move(made.tokens);
-    status_->setText(tr("%n token(s): exact attention beside %1. Hover a cell for its three numbers; click a row "
-                        "of the table to show that technique.",
-                        nullptr, comparison_->n)
-                         .arg(TechniqueText::name(technique_)));
+    status_->setText(tr("%n token(s). Hover a cell for its three numbers; click a row of the table to show that "
+                        "technique.",
+                        nullptr, comparison_->n));
     canvas_->setComparison(comparison_, tokens_, technique_);
     showTable();
     emit comparisonShown();
