@@ -5,6 +5,9 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <algorithm>
+#include <cmath>
+
 #include "ui/costlab/TechniqueText.h"
 #include "ui/style/Theme.h"
 
@@ -19,7 +22,30 @@ void ComparisonCanvas::setComparison(std::shared_ptr<const CostComparison> compa
     comparison_ = std::move(comparison);
     tokens_ = std::move(tokens);
     technique_ = technique;
+    fitHeight();
     update();
+}
+
+void ComparisonCanvas::fitHeight() {
+    const std::optional<ComparisonFigure> shown = figure();
+    if (!shown) {
+        setMaximumHeight(QWIDGETSIZE_MAX);
+        return;
+    }
+    // The side the width allows; the height follows from it, never the other way round (no loop).
+    const double side = shown->mapSideFor(QSizeF(width(), 1e6));
+    const auto needed = static_cast<int>(std::ceil(shown->mapsSize(side).height()));
+    setMaximumHeight(std::max(needed, minimumSizeHint().height()));
+}
+
+void ComparisonCanvas::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitHeight();
+}
+
+void ComparisonCanvas::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitHeight();
 }
 
 ComparisonLook ComparisonCanvas::look() const {

@@ -24,11 +24,16 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
     bool event(QEvent* event) override;
     [[nodiscard]] QSize minimumSizeHint() const override;
     [[nodiscard]] QSize sizeHint() const override;
 
 private:
+    /// No taller than the maps need at this width: the room left goes to the page's table.
+    void fitHeight();
+
     std::shared_ptr<const CostComparison> comparison_;
     QStringList tokens_;
     CostKernel technique_ = CostKernel::Window;

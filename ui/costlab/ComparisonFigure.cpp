@@ -40,15 +40,31 @@ QString maskName(CostMask mask) {
 
 }  // namespace
 
+namespace {
+
+/// The value below which a share `quantile` of values lies (nth_element); 0 for none.
+double quantileOf(std::vector<double> values, double quantile) {
+    if (values.empty()) return 0;
+    const auto at = static_cast<std::ptrdiff_t>(quantile * static_cast<double>(values.size() - 1));
+    std::nth_element(values.begin(), values.begin() + at, values.end());
+    return values[static_cast<std::size_t>(at)];
+}
+
+}  // namespace
+
 ComparisonScales comparisonScales(const CostComparison& comparison) {
+    const TechniqueComparison& exact = comparison.exact;
+    std::vector<double> weights, differences;
+    for (int i = 0; i < comparison.n; ++i)
+        for (int j = 0; j < comparison.n; ++j) {
+            if (!exact.isKept(i, j)) continue;
+            weights.push_back(exact.weights(i, j));
+            for (const TechniqueComparison& technique : comparison.techniques)
+                differences.push_back(std::abs(technique.difference(i, j)));
+        }
     ComparisonScales scales;
-    scales.weightsMax = comparison.exact.weights.size() > 0 ? comparison.exact.weights.maxCoeff() : 0.0;
-    scales.differenceMax = kSmallestDifferenceScale;
-    for (const TechniqueComparison& technique : comparison.techniques) {
-        if (technique.weights.size() == 0) continue;
-        scales.weightsMax = std::max(scales.weightsMax, technique.weights.maxCoeff());
-        scales.differenceMax = std::max(scales.differenceMax, technique.difference.cwiseAbs().maxCoeff());
-    }
+    scales.weightsMax = quantileOf(weights, kScaleQuantile);
+    scales.differenceMax = std::max(kSmallestDifferenceScale, quantileOf(differences, kScaleQuantile));
     // A matrix with no weight at all (every key masked) still gets a scale to draw.
     if (!(scales.weightsMax > 0)) scales.weightsMax = 1;
     return scales;
@@ -125,6 +141,7 @@ ComparisonFigure::Bands ComparisonFigure::bandsFor(double side) const {
         HeatmapPainter::colorBarLabelWidth(look_.font, {0, scales_.weightsMax, look_.locale}),
         HeatmapPainter::colorBarLabelWidth(look_.font, {-scales_.differenceMax, scales_.differenceMax, look_.locale}));
     bands.bar = 0.9 * line + line / 3 + labels;
+    bands.legend = 1.5 * line;
     return bands;
 }
 
@@ -133,7 +150,7 @@ QSizeF ComparisonFigure::mapsSize(double side) const {
     const double line = QFontMetricsF(look_.font).height();
     const double margin = line / 2;
     const double width = 2 * margin + bands.rowLabels + 3 * side + 2 * line + 2 * (line / 2) + 2 * bands.bar;
-    const double height = 2 * margin + bands.title + bands.columnLabels + side;
+    const double height = 2 * margin + bands.title + bands.columnLabels + side + bands.legend;
     return {width, height};
 }
 
@@ -170,13 +187,18 @@ void ComparisonFigure::paintCells(QPainter& painter, ComparisonMap map, const QR
     if (n == 0) return;
     const RowMatrix<double>& values = matrix(map);
     const TechniqueComparison& exact = comparison_->exact;  // its kept cells are the visible ones
+    const TechniqueComparison& technique = comparison_->of(technique_);
     const MaskedLook masked = look_.dark ? MaskedLook::forDarkBackground() : MaskedLook{};
+    const QColor dropped = droppedColour(look_.dark);
+    const auto colour = [&](int i, int j) {
+        if (map == ComparisonMap::Technique && !technique.isKept(i, j)) return dropped;
+        return colourOf(map, values(i, j));
+    };
     if (n > kMostVectorCells) {
         QImage image(n, n, QImage::Format_RGB32);
         for (int i = 0; i < n; ++i) {
             auto* row = reinterpret_cast<QRgb*>(image.scanLine(i));
-            for (int j = 0; j < n; ++j)
-                row[j] = exact.isKept(i, j) ? colourOf(map, values(i, j)).rgb() : masked.fill.rgb();
+            for (int j = 0; j < n; ++j) row[j] = exact.isKept(i, j) ? colour(i, j).rgb() : masked.fill.rgb();
         }
         painter.save();
         painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
@@ -190,7 +212,7 @@ void ComparisonFigure::paintCells(QPainter& painter, ComparisonMap map, const QR
         for (int j = 0; j < n; ++j) {
             const QRectF rect(grid.left() + j * cell, grid.top() + i * cell, cell - gap, cell - gap);
             if (exact.isKept(i, j))
-                painter.fillRect(rect, colourOf(map, values(i, j)));
+                painter.fillRect(rect, colour(i, j));
             else
                 HeatmapPainter::paintMaskedCell(painter, rect, grid.topLeft(), masked);
         }
@@ -235,8 +257,28 @@ void ComparisonFigure::paintMaps(QPainter& painter, double side) const {
         HeatmapPainter::paintColorBar(painter, bar, labels, colours, scale);
     };
     paintBar(ComparisonMap::Technique, weightsMap_, {0, scales_.weightsMax, look_.locale});
+    paintLegend(painter, side);
     paintBar(ComparisonMap::Difference, differenceMap_, {-scales_.differenceMax, scales_.differenceMax, look_.locale});
     painter.restore();
+}
+
+void ComparisonFigure::paintLegend(QPainter& painter, double side) const {
+    const QFontMetricsF metrics(look_.font);
+    const double line = metrics.height();
+    const QRectF grid = gridRect(ComparisonMap::Technique, side);
+    const QRectF swatch(grid.left(), grid.bottom() + line / 2, 0.8 * line, 0.8 * line);
+    painter.fillRect(swatch, droppedColour(look_.dark));
+    painter.drawRect(swatch);
+    const QString text = tr("not kept (weight 0)");
+    const double textLeft = swatch.right() + line / 3;
+    painter.drawText(QRectF(textLeft, swatch.top(), metrics.horizontalAdvance(text) + 1, swatch.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, text);
+    const TechniqueComparison& exact = comparison_->exact;
+    const auto cells = static_cast<std::int64_t>(comparison_->n) * comparison_->n;
+    if (exact.visibleCells == cells) return;
+    const double left = textLeft + metrics.horizontalAdvance(text) + line;
+    HeatmapPainter::paintMaskedLegend(painter, QRectF(left, swatch.top(), 8 * line, swatch.height()),
+                                      look_.dark ? MaskedLook::forDarkBackground() : MaskedLook{});
 }
 
 std::optional<ComparisonFigure::CellHit> ComparisonFigure::cellAt(QPointF point, double side) const {

@@ -32,20 +32,29 @@ struct ComparisonLook {
 };
 
 /// The colour scales, shared by every technique so that switching techniques compares like with
-/// like: weights on [0, the largest weight of any map], differences on ±(the largest |difference|
-/// of any technique), never narrower than ±kSmallestDifferenceScale (Flash's rounding, ~1e-16,
-/// stays white instead of filling the map with noise).
+/// like: weights on [0, the 99th percentile of exact's visible weights], differences on ±(the
+/// 99th percentile of every technique's |difference| on them), never narrower than
+/// ±kSmallestDifferenceScale (Flash's rounding, ~1e-16, stays white instead of filling the map
+/// with noise). Colours saturate beyond: on a long text the few large weights would otherwise
+/// leave every other cell white (exact's ~1/n), and the weights a window or sparse row
+/// renormalises over fewer keys come out darker than exact's, as they are.
 struct ComparisonScales {
     double weightsMax = 1;
     double differenceMax = 1;
 };
 inline constexpr double kSmallestDifferenceScale = 1e-3;
+inline constexpr double kScaleQuantile = 0.99;
 [[nodiscard]] ComparisonScales comparisonScales(const CostComparison& comparison);
 
 class ComparisonFigure {
     Q_DECLARE_TR_FUNCTIONS(attnviz::ui::ComparisonFigure)
 
 public:
+    /// The technique's map draws the visible cells it does not keep in this flat sand colour, apart
+    /// from its small weights (near the colour of 0), from any blue of the map (its hue is blue's
+    /// opposite) and from masked cells (hatched grey): what it dropped.
+    [[nodiscard]] static QColor droppedColour(bool dark) { return dark ? QColor(74, 62, 42) : QColor(236, 224, 192); }
+
     /// tokens label the rows and columns (when they fit); technique is one of kComparedTechniques.
     ComparisonFigure(std::shared_ptr<const CostComparison> comparison, QStringList tokens, CostKernel technique,
                      ComparisonLook look);
@@ -90,10 +99,12 @@ private:
         double columnLabels = 0;  ///< height above the maps
         double title = 0;
         double bar = 0;           ///< colour bar plus its labels
+        double legend = 0;        ///< under the maps: the dropped cells' swatch, the masked cells' one
     };
     [[nodiscard]] Bands bandsFor(double side) const;
     [[nodiscard]] QString subtitle(ComparisonMap map) const;
     void paintCells(QPainter& painter, ComparisonMap map, const QRectF& grid) const;
+    void paintLegend(QPainter& painter, double side) const;
     [[nodiscard]] QColor colourOf(ComparisonMap map, double value) const;
     [[nodiscard]] double tableHeight(double width) const;
     /// The side of the maps in an export.

@@ -114,6 +114,7 @@ TechniqueComparisonView::TechniqueComparisonView(QWidget* parent) : QWidget(pare
     table_->setWordWrap(true);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
 
     auto* layout = new QVBoxLayout(this);
@@ -122,6 +123,7 @@ TechniqueComparisonView::TechniqueComparisonView(QWidget* parent) : QWidget(pare
     layout->addWidget(status_);
     layout->addWidget(canvas_, 1);
     layout->addWidget(table_);
+    layout->addStretch(0);  // what the maps do not need at this width (the canvas grows first)
 
     connect(textChoice_, &QComboBox::currentIndexChanged, this,
             [this](int chosen) { setText(chosen == 0 ? Text::Sentence : Text::LongText); });
@@ -340,7 +342,8 @@ void TechniqueComparisonView::showTable() {
             table_->setItem(r, c, item);
         }
     }
-    table_->resizeColumnsToContents();
+    // The numbers as wide as they need; the sentences take the rest and wrap.
+    for (int c = 0; c < 7; ++c) table_->resizeColumnToContents(c);
     table_->resizeRowsToContents();
     table_->selectRow(techniqueChoice_->currentIndex() + 1);
 }
@@ -379,6 +382,11 @@ void TechniqueComparisonView::changeEvent(QEvent* event) {
         canvas_->update();
     }
     QWidget::changeEvent(event);
+}
+
+void TechniqueComparisonView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    table_->resizeRowsToContents();  // the sentences wrap to the last column's new width
 }
 
 void TechniqueComparisonView::showEvent(QShowEvent* event) {

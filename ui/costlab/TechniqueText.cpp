@@ -60,7 +60,9 @@ QString TechniqueText::outputError(double value, const QLocale& locale) {
 }
 
 QString TechniqueText::bits(double value, const QLocale& locale) {
-    if (value > 0 && value < 0.005) return tr("< %1 bits").arg(locale.toString(0.01, 'f', 2));
+    // Below 1e-9 is float64's rounding where a technique is exact (Flash; exact against itself).
+    if (value >= 1e-9 && value < 0.005) return tr("< %1 bits").arg(locale.toString(0.01, 'f', 2));
+    if (value < 1e-9) value = 0;
     return tr("%1 bits").arg(locale.toString(value, 'f', 2));
 }
 

@@ -24,7 +24,8 @@ public:
 
     /// The largest |output error|: "0" for exactly 0, "3.1e-16" under 0.001, else 3 significant digits.
     [[nodiscard]] static QString outputError(double value, const QLocale& locale);
-    /// A divergence: "0.42 bits" (2 decimals; "< 0.01 bits" for a positive value that rounds to 0).
+    /// A divergence: "0.42 bits" (2 decimals; "< 0.01 bits" from 1e-9 to 0.005, "0.00 bits" below:
+    /// rounding).
     [[nodiscard]] static QString bits(double value, const QLocale& locale);
     /// A share as a percentage with no decimal ("31 %"), "< 1 %" / "> 99 %" near the ends.
     [[nodiscard]] static QString percent(double share, const QLocale& locale);
