@@ -313,9 +313,8 @@ void TechniqueComparisonView::display(Made made) {
     }
     comparison_ = std::move(made.comparison);
     tokens_ = std::move(made.tokens);
-    status_->setText(tr("%n token(s). Hover a cell for its three numbers; click a row of the table to show that "
-                        "technique.",
-                        nullptr, comparison_->n));
+    status_->setText(tr("n = %1. Hover a cell for its three numbers; click a row of the table to show that technique.")
+                         .arg(locale().toString(comparison_->n)));
     canvas_->setComparison(comparison_, tokens_, technique_);
     showTable();
     emit comparisonShown();
