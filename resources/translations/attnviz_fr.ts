@@ -288,6 +288,86 @@
     </message>
 </context>
 <context>
+    <name>attnviz::ui::ComparisonCanvas</name>
+    <message>
+        <source>%1 → %2
+exact: %3
+%4: %5
+difference: %6</source>
+        <translation>%1 → %2
+exact&#xa0;: %3
+%4&#xa0;: %5
+différence&#xa0;: %6</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::ComparisonFigure</name>
+    <message>
+        <source>no mask</source>
+        <translation>sans masque</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>causal</translation>
+    </message>
+    <message>
+        <source>padded</source>
+        <translation>avec remplissage</translation>
+    </message>
+    <message>
+        <source>Difference: %1 − exact</source>
+        <translation>Différence&#xa0;: %1 − exacte</translation>
+    </message>
+    <message>
+        <source>n = %1, %2</source>
+        <translation>n = %1, %2</translation>
+    </message>
+    <message>
+        <source>keeps %1 of the cells</source>
+        <translation>garde %1 des cases</translation>
+    </message>
+    <message>
+        <source>red: more weight than exact, blue: less</source>
+        <translation>rouge&#xa0;: plus de poids qu’en attention exacte, bleu&#xa0;: moins</translation>
+    </message>
+    <message>
+        <source>What each technique keeps: %1, n = %2</source>
+        <translation>Ce que garde chaque technique&#xa0;: %1, n = %2</translation>
+    </message>
+    <message>
+        <source>not kept (weight 0)</source>
+        <translation>non gardée (poids 0)</translation>
+    </message>
+    <message>
+        <source>technique</source>
+        <translation>technique</translation>
+    </message>
+    <message>
+        <source>max |output error|</source>
+        <translation>max |erreur de sortie|</translation>
+    </message>
+    <message>
+        <source>mean KL(technique ‖ exact)</source>
+        <translation>KL(technique ‖ exacte) moyenne</translation>
+    </message>
+    <message>
+        <source>exact weight dropped</source>
+        <translation>poids exact perdu</translation>
+    </message>
+    <message>
+        <source>cells kept</source>
+        <translation>cases gardées</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>memory beyond Q, K, V</source>
+        <translation>mémoire en plus de Q, K, V</translation>
+    </message>
+</context>
+<context>
     <name>attnviz::ui::ComputeController</name>
     <message>
         <source>not enough memory for this computation</source>
@@ -1655,6 +1735,295 @@
         <source>a head needs a role name</source>
         <translation>une tête doit avoir un nom de rôle</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a kernel: choose naive, exact, flash, window, sparse or linear</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas un noyau&#xa0;: choisissez naive, exact, flash, window, sparse ou linear</translation>
+    </message>
+    <message>
+        <source>%1 at n = %2 needs %3 for one score matrix (limit %4)</source>
+        <translation>%1 avec n = %2 demande %3 pour une seule matrice des scores (limite&#xa0;: %4)</translation>
+    </message>
+    <message>
+        <source>the n × n weights at n = %1 need %2 (limit %3)</source>
+        <translation>les poids n × n avec n = %1 demandent %2 (limite&#xa0;: %3)</translation>
+    </message>
+    <message>
+        <source>%1 at n = %2, d = %3 needs %4 (limit %5)</source>
+        <translation>%1 avec n = %2, d = %3 demande %4 (limite&#xa0;: %5)</translation>
+    </message>
+    <message>
+        <source>the Flash tile size must be at least 1 (it is %1)</source>
+        <translation>la taille des tuiles Flash doit valoir au moins 1 (elle vaut %1)</translation>
+    </message>
+    <message>
+        <source>the window w must be at least 1 (it is %1)</source>
+        <translation>la fenêtre w doit valoir au moins 1 (elle vaut %1)</translation>
+    </message>
+    <message>
+        <source>the sparse block size must be at least 1 (it is %1)</source>
+        <translation>la taille des blocs de l’attention creuse doit valoir au moins 1 (elle vaut %1)</translation>
+    </message>
+    <message>
+        <source>the numbers of global and random blocks cannot be negative</source>
+        <translation>les nombres de blocs globaux et aléatoires ne peuvent pas être négatifs</translation>
+    </message>
+    <message>
+        <source>global token %1 is outside the %2 positions (0 to %3)</source>
+        <translation>le token global %1 est hors des %2 positions (0 à %3)</translation>
+    </message>
+    <message>
+        <source>the number of real keys must be between 0 and n = %1 (it is %2)</source>
+        <translation>le nombre de clés réelles doit être compris entre 0 et n = %1 (il vaut %2)</translation>
+    </message>
+    <message>
+        <source>choose at least one kernel and one size n</source>
+        <translation>choisissez au moins un noyau et une taille n</translation>
+    </message>
+    <message>
+        <source>%1 must be at least 1 (it is %2)</source>
+        <translation>%1 doit valoir au moins 1 (valeur actuelle&#xa0;: %2)</translation>
+    </message>
+    <message>
+        <source>the comparison draws n × n weights: at most %1 positions (there are %2)</source>
+        <translation>la comparaison dessine des poids n × n&#xa0;: %1 positions au plus (il y en a %2)</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::CostLabPanel</name>
+    <message>
+        <source>The quadratic wall</source>
+        <translation>Le mur quadratique</translation>
+    </message>
+    <message>
+        <source>Time and memory of each attention kernel against n, measured live on log–log charts</source>
+        <translation>Temps et mémoire de chaque noyau d’attention en fonction de n, mesurés en direct sur des graphiques log–log</translation>
+    </message>
+    <message>
+        <source>What each technique keeps</source>
+        <translation>Ce que garde chaque technique</translation>
+    </message>
+    <message>
+        <source>Exact attention&apos;s weights beside Flash, sliding window, sparse and linear attention&apos;s, on the sentence or a long text, with their difference and cost</source>
+        <translation>Les poids de l’attention exacte à côté de ceux de Flash, de la fenêtre glissante, de l’attention creuse et de l’attention linéaire, sur la phrase ou sur un long texte, avec leur différence et leur coût</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::CostWallCharts</name>
+    <message>
+        <source>causal mask</source>
+        <translation>masque causal</translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation>sans masque</translation>
+    </message>
+    <message>
+        <source>repeats = %1 (median)</source>
+        <translation>répétitions = %1 (médiane)</translation>
+    </message>
+    <message>
+        <source>slope %1</source>
+        <translation>pente %1</translation>
+    </message>
+    <message>
+        <source>Log–log axes: a line of slope 2 grows like n² (×4 when n doubles), of slope 1 like n (×2).</source>
+        <translation>Axes log–log&#xa0;: une droite de pente 2 croît comme n² (×4 quand n double), une droite de pente 1 comme n (×2).</translation>
+    </message>
+    <message>
+        <source>Slopes: least squares over n ≥ %1, where fixed costs no longer hide the growth.</source>
+        <translation>Pentes&#xa0;: moindres carrés sur n ≥ %1, là où les coûts fixes ne masquent plus la croissance.</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>temps</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>mémoire</translation>
+    </message>
+    <message>
+        <source>Time (median)</source>
+        <translation>Temps (médiane)</translation>
+    </message>
+    <message>
+        <source>Peak extra memory</source>
+        <translation>Mémoire supplémentaire maximale</translation>
+    </message>
+    <message>
+        <source>n (log)</source>
+        <translation>n (échelle log)</translation>
+    </message>
+    <message>
+        <source>milliseconds (log)</source>
+        <translation>millisecondes (échelle log)</translation>
+    </message>
+    <message>
+        <source>MiB (log)</source>
+        <translation>MiB (échelle log)</translation>
+    </message>
+    <message>
+        <source>The quadratic wall: time and peak extra memory against n</source>
+        <translation>Le mur quadratique&#xa0;: temps et mémoire supplémentaire maximale en fonction de n</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::CostWallPanel</name>
+    <message>
+        <source>n from must not be larger than n to</source>
+        <translation>la valeur «&#xa0;n de&#xa0;» ne doit pas dépasser la valeur «&#xa0;à&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Impossible de lancer&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Choose the kernels and sizes, then press Run.</source>
+        <translation>Choisissez les noyaux et les tailles, puis appuyez sur Lancer.</translation>
+    </message>
+    <message>
+        <source>Measuring %1 points…</source>
+        <translation>Mesure de %1 points…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annulation…</translation>
+    </message>
+    <message>
+        <source>%1 at n = %2: %3 ms, %4 (%5 of %6 points)</source>
+        <translation>%1 avec n = %2&#xa0;: %3 ms, %4 (%5 points sur %6)</translation>
+    </message>
+    <message>
+        <source>memory not measured</source>
+        <translation>mémoire non mesurée</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 points.</source>
+        <translation>Annulé après %1 points sur %2.</translation>
+    </message>
+    <message>
+        <source>The measurement stopped: %1</source>
+        <translation>La mesure s’est arrêtée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Done: %1 points measured (time: the median of the repeats; memory: the peak of one more run).</source>
+        <translation>Terminé&#xa0;: %1 points mesurés (temps&#xa0;: la médiane des répétitions&#xa0;; mémoire&#xa0;: le pic d’une exécution supplémentaire).</translation>
+    </message>
+    <message>
+        <source>Export the Cost Charts</source>
+        <translation>Exporter les graphiques des coûts</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg *.pdf)</source>
+        <translation>Images (*.png *.svg *.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export the charts</source>
+        <translation>Impossible d’exporter les graphiques</translation>
+    </message>
+    <message>
+        <source>Export the Measurements</source>
+        <translation>Exporter les mesures</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot export the measurements</source>
+        <translation>Impossible d’exporter les mesures</translation>
+    </message>
+    <message>
+        <source>Kernels:</source>
+        <translation>Noyaux&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The chapter&apos;s code: the whole n × n score matrix, masked, softmaxed, then times V</source>
+        <translation>Le code du chapitre&#xa0;: toute la matrice des scores n × n, masquée, passée au softmax, puis multipliée par V</translation>
+    </message>
+    <message>
+        <source>The program&apos;s exact kernel: a block of rows at a time</source>
+        <translation>Le noyau exact du programme&#xa0;: un bloc de lignes à la fois</translation>
+    </message>
+    <message>
+        <source>Flash attention: tiles of keys with the online softmax; exact, memory O(n·d)</source>
+        <translation>Attention Flash&#xa0;: des tuiles de clés avec le softmax en ligne&#xa0;; exacte, mémoire O(n·d)</translation>
+    </message>
+    <message>
+        <source>Sliding window + global tokens (Longformer): each query sees 2w − 1 keys</source>
+        <translation>Fenêtre glissante + tokens globaux (Longformer)&#xa0;: chaque requête voit 2w − 1 clés</translation>
+    </message>
+    <message>
+        <source>Block-sparse (BigBird): local, global and random blocks only</source>
+        <translation>Attention creuse par blocs (BigBird)&#xa0;: seulement des blocs locaux, globaux et aléatoires</translation>
+    </message>
+    <message>
+        <source>Linear attention: φ(x) = elu(x) + 1 replaces the softmax; an approximation, O(n·d²)</source>
+        <translation>Attention linéaire&#xa0;: φ(x) = elu(x) + 1 remplace le softmax&#xa0;; une approximation, O(n·d²)</translation>
+    </message>
+    <message>
+        <source>n from</source>
+        <translation>n de</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>à</translation>
+    </message>
+    <message>
+        <source>d</source>
+        <translation>d</translation>
+    </message>
+    <message>
+        <source>repeats</source>
+        <translation>répétitions</translation>
+    </message>
+    <message>
+        <source>Timed runs per point; the chart shows their median</source>
+        <translation>Exécutions chronométrées par point&#xa0;; le graphique montre leur médiane</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>masque</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>causal</translation>
+    </message>
+    <message>
+        <source>window w</source>
+        <translation>fenêtre w</translation>
+    </message>
+    <message>
+        <source>The sliding window&apos;s half-width: query i sees keys j with |i − j| &lt; w</source>
+        <translation>La demi-largeur de la fenêtre glissante&#xa0;: la requête i voit les clés j telles que |i − j| &lt; w</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Export Charts…</source>
+        <translation>Exporter les graphiques…</translation>
+    </message>
+    <message>
+        <source>Save both charts and the formulas as PNG, SVG or PDF</source>
+        <translation>Enregistrer les deux graphiques et les formules en PNG, SVG ou PDF</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <source>Save the measurements: kernel, n, d, median_ms, peak_extra_bytes</source>
+        <translation>Enregistrer les mesures&#xa0;: kernel, n, d, median_ms, peak_extra_bytes</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::ExportDialog</name>
@@ -2531,6 +2900,14 @@
         <source>Every layer and head of the model as a small heatmap: hover to enlarge, click to open one in the other views.</source>
         <translation>Chaque couche et chaque tête du modèle en petite carte de chaleur&#xa0;: survolez pour agrandir, cliquez pour en ouvrir une dans les autres vues.</translation>
     </message>
+    <message>
+        <source>Cost lab</source>
+        <translation>Labo des coûts</translation>
+    </message>
+    <message>
+        <source>What attention costs: time and memory against n for the chapter&apos;s code, Flash, sliding window, sparse and linear attention, measured live.</source>
+        <translation>Ce que coûte l’attention&#xa0;: temps et mémoire en fonction de n pour le code du chapitre, Flash, la fenêtre glissante, l’attention creuse et l’attention linéaire, mesurés en direct.</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::ModelActions</name>
@@ -3290,6 +3667,212 @@
     <message>
         <source>MultiHead(Q, K, V) = Concat(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;%1&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt;</source>
         <translation>MultiHead(Q, K, V) = Concat(tête&lt;sub&gt;1&lt;/sub&gt;, …, tête&lt;sub&gt;%1&lt;/sub&gt;) · W&lt;sub&gt;O&lt;/sub&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::TechniqueComparisonView</name>
+    <message>
+        <source>Global tokens: write positions from 0, separated by commas (&quot;0, 5&quot;).</source>
+        <translation>Tokens globaux&#xa0;: écrivez des positions à partir de 0, séparées par des virgules («&#xa0;0, 5&#xa0;»).</translation>
+    </message>
+    <message>
+        <source>Type a sentence: its attention is compared here.</source>
+        <translation>Tapez une phrase&#xa0;: son attention est comparée ici.</translation>
+    </message>
+    <message>
+        <source>The long text is computed with the sentence&apos;s settings: type a sentence first.</source>
+        <translation>Le long texte est calculé avec les réglages de la phrase&#xa0;: tapez d’abord une phrase.</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Comparaison en cours…</translation>
+    </message>
+    <message>
+        <source>n = %1. Hover a cell for its three numbers; click a row of the table to show that technique.</source>
+        <translation>n = %1. Survolez une case pour voir ses trois nombres&#xa0;; cliquez sur une ligne du tableau pour afficher cette technique.</translation>
+    </message>
+    <message>
+        <source>&amp;Text:</source>
+        <translation>&amp;Texte&#xa0;:</translation>
+    </message>
+    <message>
+        <source>the sentence</source>
+        <translation>la phrase</translation>
+    </message>
+    <message>
+        <source>the long example text</source>
+        <translation>le long texte d’exemple</translation>
+    </message>
+    <message>
+        <source>T&amp;echnique:</source>
+        <translation>Te&amp;chnique&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;w:</source>
+        <translation>&amp;w&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The window: each token sees the keys less than w positions away</source>
+        <translation>La fenêtre&#xa0;: chaque token voit les clés situées à moins de w positions</translation>
+    </message>
+    <message>
+        <source>&amp;Global tokens:</source>
+        <translation>Tokens &amp;globaux&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Positions from 0 that see every key and that every query sees</source>
+        <translation>Positions (à partir de 0) qui voient toutes les clés et que toutes les requêtes voient</translation>
+    </message>
+    <message>
+        <source>&amp;Block size:</source>
+        <translation>Taille des &amp;blocs&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Global b&amp;locks:</source>
+        <translation>B&amp;locs globaux&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Random blocks:</source>
+        <translation>Blocs aléatoi&amp;res&#xa0;:</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xporter…</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>Technique</translation>
+    </message>
+    <message>
+        <source>Max |output error|</source>
+        <translation>Max |erreur de sortie|</translation>
+    </message>
+    <message>
+        <source>Mean KL (bits)</source>
+        <translation>KL moyenne (bits)</translation>
+    </message>
+    <message>
+        <source>Exact weight dropped</source>
+        <translation>Poids exact perdu</translation>
+    </message>
+    <message>
+        <source>Cells kept</source>
+        <translation>Cases gardées</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>Memory beyond Q, K, V</source>
+        <translation>Mémoire en plus de Q, K, V</translation>
+    </message>
+    <message>
+        <source>What it trades</source>
+        <translation>Ce qu’elle sacrifie</translation>
+    </message>
+    <message>
+        <source>KL(technique ‖ exact) per row, in bits: −log₂ of the share of exact&apos;s weight a window or sparse row keeps</source>
+        <translation>KL(technique ‖ exacte) par ligne, en bits&#xa0;: −log₂ de la part du poids de l’attention exacte que garde une ligne de la fenêtre ou de l’attention creuse</translation>
+    </message>
+    <message>
+        <source>nothing to export yet: the comparison is not made</source>
+        <translation>rien à exporter pour l’instant&#xa0;: la comparaison n’est pas faite</translation>
+    </message>
+    <message>
+        <source>Export the Comparison</source>
+        <translation>Exporter la comparaison</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg *.pdf)</source>
+        <translation>Images (*.png *.svg *.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export the comparison</source>
+        <translation>Impossible d’exporter la comparaison</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::TechniqueText</name>
+    <message>
+        <source>Exact (the chapter&apos;s code)</source>
+        <translation>Exacte (le code du chapitre)</translation>
+    </message>
+    <message>
+        <source>Exact (fused)</source>
+        <translation>Exacte (fusionnée)</translation>
+    </message>
+    <message>
+        <source>Flash</source>
+        <translation>Flash</translation>
+    </message>
+    <message>
+        <source>Sliding window + global</source>
+        <translation>Fenêtre glissante + globaux</translation>
+    </message>
+    <message>
+        <source>Sparse (blocks)</source>
+        <translation>Creuse (blocs)</translation>
+    </message>
+    <message>
+        <source>Linear (φ = elu + 1)</source>
+        <translation>Linéaire (φ = elu + 1)</translation>
+    </message>
+    <message>
+        <source>Stores the whole n × n score matrix, then masks and softmaxes it: time O(n²·d), memory O(n²).</source>
+        <translation>Stocke toute la matrice des scores n × n, puis la masque et lui applique le softmax&#xa0;: temps O(n²·d), mémoire O(n²).</translation>
+    </message>
+    <message>
+        <source>Exact, a block of rows at a time.</source>
+        <translation>Exacte, un bloc de lignes à la fois.</translation>
+    </message>
+    <message>
+        <source>Exact, same numbers: reads the keys tile by tile with a running softmax and never stores the n × n matrix (memory O(n·d)).</source>
+        <translation>Exacte, mêmes nombres&#xa0;: lit les clés tuile par tuile avec un softmax mis à jour au fil des tuiles et ne stocke jamais la matrice n × n (mémoire O(n·d)).</translation>
+    </message>
+    <message>
+        <source>Each token sees its neighbours less than w positions away and the global tokens: long-range links are dropped, time O(n·w·d).</source>
+        <translation>Chaque token voit ses voisins situés à moins de w positions et les tokens globaux&#xa0;: les liens à longue distance sont perdus, temps O(n·w·d).</translation>
+    </message>
+    <message>
+        <source>Local, global and a few random blocks: the cells outside them are dropped, the rest is exact attention renormalised.</source>
+        <translation>Blocs locaux, globaux et quelques blocs aléatoires&#xa0;: les cases hors de ces blocs sont perdues, le reste est l’attention exacte renormalisée.</translation>
+    </message>
+    <message>
+        <source>Never forms the softmax: φ(q)·φ(k) spreads the weight more evenly, time O(n·d²) instead of O(n²·d).</source>
+        <translation>Ne forme jamais le softmax&#xa0;: φ(q)·φ(k) répartit le poids plus uniformément, temps O(n·d²) au lieu de O(n²·d).</translation>
+    </message>
+    <message>
+        <source>w = %1, no global token</source>
+        <translation>w = %1, aucun token global</translation>
+    </message>
+    <message>
+        <source>w = %1, global tokens %2</source>
+        <translation>w = %1, tokens globaux %2</translation>
+    </message>
+    <message>
+        <source>blocks of %1, %2 global, %3 random</source>
+        <translation>blocs de %1, %2 globaux, %3 aléatoires</translation>
+    </message>
+    <message>
+        <source>&lt; %1 bits</source>
+        <translation>&lt; %1 bits</translation>
+    </message>
+    <message>
+        <source>%1 bits</source>
+        <translation>%1 bits</translation>
+    </message>
+    <message>
+        <source>&lt; 1 %</source>
+        <translation>&lt; 1&#xa0;%</translation>
+    </message>
+    <message>
+        <source>&gt; 99 %</source>
+        <translation>&gt; 99&#xa0;%</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1&#xa0;%</translation>
     </message>
 </context>
 <context>

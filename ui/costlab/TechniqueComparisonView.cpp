@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QScrollBar>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -111,17 +112,23 @@ TechniqueComparisonView::TechniqueComparisonView(QWidget* parent) : QWidget(pare
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
-    table_->setWordWrap(true);
+    // One line per technique, so that the maps keep the height: the chosen technique's sentence is
+    // written in full under the maps (trade_), every row's in its tooltip.
+    table_->setWordWrap(false);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    // As tall as its rows; its width never pushes the window's docks aside (it scrolls instead).
+    table_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    trade_ = new QLabel(this);
+    trade_->setWordWrap(true);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(scrollableRow(choices));
     layout->addWidget(scrollableRow(controls));
     layout->addWidget(status_);
     layout->addWidget(canvas_, 1);
+    layout->addWidget(trade_);
     layout->addWidget(table_);
     layout->addStretch(0);  // what the maps do not need at this width (the canvas grows first)
 
@@ -179,6 +186,12 @@ void TechniqueComparisonView::setTechnique(CostKernel technique) {
     writingControls_ = false;
     canvas_->setComparison(comparison_, tokens_, technique_);
     if (comparison_) table_->selectRow(techniqueChoice_->currentIndex() + 1);
+    showTrade();
+}
+
+void TechniqueComparisonView::showTrade() {
+    trade_->setText(QStringLiteral("<b>%1</b>: %2")
+                        .arg(TechniqueText::name(technique_).toHtmlEscaped(), TechniqueText::trade(technique_).toHtmlEscaped()));
 }
 
 void TechniqueComparisonView::setSettings(const Settings& settings) {
@@ -338,13 +351,19 @@ void TechniqueComparisonView::showTable() {
         for (int c = 0; c < 8; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= 1 && c <= 6) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            item->setToolTip(cells[7]);
             table_->setItem(r, c, item);
         }
     }
-    // The numbers as wide as they need; the sentences take the rest and wrap.
-    for (int c = 0; c < 7; ++c) table_->resizeColumnToContents(c);
+    // The numbers as wide as they need; the sentences take the rest, on one line.
+    for (int c = 0; c < 8; ++c) table_->resizeColumnToContents(c);
     table_->resizeRowsToContents();
+    int height = table_->horizontalHeader()->height() + table_->horizontalScrollBar()->sizeHint().height() +
+                 2 * table_->frameWidth();
+    for (int r = 0; r < table_->rowCount(); ++r) height += table_->rowHeight(r);
+    table_->setFixedHeight(height);
     table_->selectRow(techniqueChoice_->currentIndex() + 1);
+    showTrade();
 }
 
 void TechniqueComparisonView::retranslateUi() {
@@ -381,11 +400,6 @@ void TechniqueComparisonView::changeEvent(QEvent* event) {
         canvas_->update();
     }
     QWidget::changeEvent(event);
-}
-
-void TechniqueComparisonView::resizeEvent(QResizeEvent* event) {
-    QWidget::resizeEvent(event);
-    table_->resizeRowsToContents();  // the sentences wrap to the last column's new width
 }
 
 void TechniqueComparisonView::showEvent(QShowEvent* event) {

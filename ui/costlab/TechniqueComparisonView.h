@@ -90,7 +90,6 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Made {
@@ -111,6 +110,7 @@ private:
     void restart();
     void display(Made made);
     void showTable();
+    void showTrade();
     void retranslateUi();
     void readControls();
     void writeControls();
@@ -149,6 +149,7 @@ private:
     QSpinBox* randomBlocks_ = nullptr;
     QPushButton* export_ = nullptr;
     QLabel* status_ = nullptr;
+    QLabel* trade_ = nullptr;  ///< the chosen technique's sentence, in full
     ComparisonCanvas* canvas_ = nullptr;
     QTableWidget* table_ = nullptr;
 };

@@ -27,6 +27,7 @@
 #include "core/heads/AttentionStack.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/costlab/CostLabPanel.h"
+#include "ui/costlab/TechniqueComparisonView.h"
 #include "ui/heads/HeadLinesView.h"
 #include "ui/heads/ModelGridView.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -588,6 +589,7 @@ void MainWindow::applyResult(const ComputeResult& result) {
     heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
     stepper_->setSources(sources_);
     headView_->setStack(result.stack);
+    costLab_->keeps()->setTrace(result.trace, result.head);  // compared only while its page is shown
     if (otherLayer) headView_->setLayer(result.layer);  // the head view follows the controls' layer
     tokenStrip_->setTokens(trace_->tokens(), trace_->realTokenCount());
     predict_->followTrace();  // before a cell is selected: the rows it hides are this result's

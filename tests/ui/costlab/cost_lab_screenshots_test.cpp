@@ -12,6 +12,7 @@
 #include "tests/support/WindowTestSupport.h"
 #include "ui/costlab/CostLabPanel.h"
 #include "ui/costlab/CostWallPanel.h"
+#include "ui/costlab/TechniqueComparisonView.h"
 #include "ui/shell/ClassroomActions.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/PresentationMode.h"
@@ -49,6 +50,34 @@ TEST(CostLabScreenshots, TheWallAfterALiveRun) {
     applyTheme(Theme::Dark);
     saveScreenshot(window, dir, QStringLiteral("costlab_04_dark.png"));
     applyTheme(Theme::System);
+}
+
+// The second page inside the window, on the window's own sentence (the chapter's) and on the long
+// text, in presentation mode too: what a class sees.
+TEST(CostLabScreenshots, WhatEachTechniqueKeepsInTheWindow) {
+    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
+    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
+    QDir dir(folder);
+    ASSERT_TRUE(dir.mkpath(QStringLiteral("."))) << "cannot create " << folder.toStdString();
+
+    MainWindow window;
+    window.move(0, 0);
+    ASSERT_TRUE(opensOnTheDefaultExample(window, {1920, 1080}));
+    window.tabs()->setCurrentWidget(window.costLab());
+    TechniqueComparisonView* keeps = window.costLab()->keeps();
+    QSignalSpy shown(keeps, &TechniqueComparisonView::comparisonShown);
+    window.costLab()->setCurrentWidget(keeps);
+    keeps->setTechnique(CostKernel::Window);
+    ASSERT_TRUE(shown.count() > 0 || shown.wait(60000));
+    saveScreenshot(window, dir, QStringLiteral("costlab_05_keeps_sentence_window.png"));
+    shown.clear();
+    keeps->setText(TechniqueComparisonView::Text::LongText);
+    keeps->setTechnique(CostKernel::Sparse);
+    ASSERT_TRUE(shown.wait(60000));
+    saveScreenshot(window, dir, QStringLiteral("costlab_06_keeps_long_text_sparse.png"));
+    window.classroom()->presentation()->enter();
+    saveScreenshot(window, dir, QStringLiteral("costlab_07_keeps_presentation.png"), 800);
+    window.classroom()->presentation()->leave();
 }
 
 }  // namespace
