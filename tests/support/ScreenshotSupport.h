@@ -15,6 +15,15 @@
 #include "core/text/Tokenizer.h"
 #include "ui/shell/Examples.h"
 
+/// Opens a screenshot test: skips it unless ATTNVIZ_SCREENSHOT_DIR names a folder, else declares
+/// `path` (that folder) and `dir` (a QDir on it, created if need be). A macro because GTEST_SKIP
+/// and ASSERT_TRUE return from the test itself.
+#define ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(path, dir)                                                \
+    const QString path = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");                            \
+    if (path.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";          \
+    QDir dir(path);                                                                                  \
+    ASSERT_TRUE(dir.mkpath(QStringLiteral("."))) << "cannot create " << path.toStdString()
+
 namespace attnviz::ui::testing {
 
 /// Exactly `count` tokens of French and English text: the Examples' sentences one after the

@@ -46,10 +46,7 @@ void useRange(MainWindow& window, WeightsRange range) {
 }
 
 TEST(ColourScreenshots, WritesTheColourRangesTheDarkThemeAndFrenchNumbers) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     ClassroomReset reset;
 
     const QString chapter = examples().constFirst().sentence;

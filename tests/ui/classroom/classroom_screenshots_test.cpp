@@ -30,10 +30,7 @@ constexpr int kSettleMs = 500;
 using namespace attnviz::ui::testing;
 
 TEST(ClassroomScreenshots, WritesPresentationModeInFrenchLightAndDark) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     ClassroomReset reset;
 
     const QString chat = QStringLiteral("Le chat est assis");
@@ -93,10 +90,7 @@ void playUntil(MainWindow& window, int row) {
 }
 
 TEST(ClassroomScreenshots, WritesAPredictRoundInTheWindowAndInPresentationModeInBothLanguages) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     constexpr int kAnimal = 1, kLa = 6, kRue = 7, kIl = 10;
     for (const QString& language : {QStringLiteral("en"), QStringLiteral("fr")}) {
         ClassroomReset reset;

@@ -27,10 +27,7 @@ using namespace attnviz::ui::testing;
 constexpr int kDesktopChrome = 40;
 
 TEST(ProjectorScreenshots, WritesTheChaptersSentenceInBothLanguagesThemesAndModes) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     ClassroomReset reset;
 
     const QString chapter = examples().constFirst().sentence;

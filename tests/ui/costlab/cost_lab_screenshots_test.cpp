@@ -24,10 +24,7 @@ namespace {
 using namespace attnviz::ui::testing;
 
 TEST(CostLabScreenshots, TheWallAfterALiveRun) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral("."))) << "cannot create " << folder.toStdString();
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
 
     MainWindow window;
     window.setGeometry(0, 0, 1920, 1080);
@@ -55,10 +52,7 @@ TEST(CostLabScreenshots, TheWallAfterALiveRun) {
 // The second page inside the window, on the window's own sentence (the chapter's) and on the long
 // text, in presentation mode too: what a class sees.
 TEST(CostLabScreenshots, WhatEachTechniqueKeepsInTheWindow) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral("."))) << "cannot create " << folder.toStdString();
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
 
     MainWindow window;
     window.move(0, 0);

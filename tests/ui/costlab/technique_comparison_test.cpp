@@ -243,10 +243,7 @@ TEST(TechniqueComparisonView, ExportWritesPngSvgAndPdf) {
 
 // Not a check: screenshots for people to look at, when ATTNVIZ_SCREENSHOT_DIR names a folder.
 TEST(TechniqueComparisonScreenshots, WritesTheSentenceAndTheLongText) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     TechniqueComparisonView view;
     view.resize(1600, 1000);
     view.setTrace(teachingTrace("L'animal n'a pas traversé la rue parce qu'il était trop fatigué."), 0);

@@ -32,10 +32,7 @@ int tokenIndex(const HeadLinesView& view, const QString& text) {
 }
 
 TEST(HeadViewScreenshots, WritesPngsOfTheHeadView) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral("."))) << "cannot create " << folder.toStdString();
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     ClassroomReset reset;
 
     MainWindow window;

@@ -37,10 +37,7 @@ struct Size {
 };
 
 TEST(PanelScreenshots, WritesThePanelsInBothLanguagesThemesAndThreeScreenSizes) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     const QString chapter = examples().constFirst().sentence;
     AttentionConfig causal = teachingConfig();
     causal.mask.causal = true;

@@ -24,10 +24,7 @@ namespace {
 using namespace attnviz::ui::testing;
 
 TEST(Gpt2WindowScreenshots, WritesPngsOfAModelsLayerHeadStepsAndNextTokens) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral("."))) << "cannot create " << folder.toStdString();
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     QString model = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_MODEL");
     if (model.isEmpty()) model = QString::fromStdString((std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / "f32").string());
 

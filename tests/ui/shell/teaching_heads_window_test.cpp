@@ -87,10 +87,7 @@ TEST(TeachingHeadsWindow, AFiguresCaptionNamesTheModelAndTheShownHeadsRole) {
 // concatenation, for people to look at. Runs only when ATTNVIZ_SCREENSHOT_DIR names a folder
 // (ATTNVIZ_SCREENSHOTS=TeachingHeadsScreenshots scripts/screenshots.sh OUT).
 TEST(TeachingHeadsScreenshots, WritesEachHeadOnTheChaptersSentence) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     MainWindow window;
     window.setGeometry(0, 0, 1920, 1080);
     window.show();

@@ -22,10 +22,7 @@ namespace {
 using namespace attnviz::ui::testing;
 
 TEST(WindowScreenshots, WritesPngsOfTheWindowEveryStepAndALongSentence) {
-    const QString folder = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-    if (folder.isEmpty()) GTEST_SKIP() << "set ATTNVIZ_SCREENSHOT_DIR to write screenshots";
-    QDir dir(folder);
-    ASSERT_TRUE(dir.mkpath(QStringLiteral("."))) << "cannot create " << folder.toStdString();
+    ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
 
     MainWindow window;
     window.setGeometry(0, 0, 1920, 1080);
