@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/base/Errors.h"
+#include "core/base/LargePages.h"
 #include "core/costlab/CostKernel.h"
 
 namespace attnviz::costlab {

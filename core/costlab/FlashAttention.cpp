@@ -18,6 +18,7 @@ CostResult<T> flashAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, const
     const T divisor = scoreDivisor<T>(d);
     CostResult<T> result;
     result.output.resize(n, dv);
+    adviseLargePages(result.output.data(), sizeof(T) * static_cast<std::size_t>(result.output.size()));
     ColumnVector<T> rowMax(n), rowSum(n);
     if (n == 0) return result;
 

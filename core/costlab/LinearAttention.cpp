@@ -151,6 +151,7 @@ CostResult<T> linearAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
     const VisiblePrefix prefix = visiblePrefix(options, n);
     CostResult<T> result;
     result.output.resize(n, v.cols());  // every row is written below (no 16 MiB of zeros at n = 65,536)
+    adviseLargePages(result.output.data(), sizeof(T) * static_cast<std::size_t>(result.output.size()));
     if (n == 0) return result;
     if constexpr (std::is_same_v<T, float>) {
         const unsigned threads =

@@ -20,6 +20,7 @@ CostResult<T> sparseAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
     const T divisor = scoreDivisor<T>(d);
     CostResult<T> result;
     result.output.resize(n, dv);
+    adviseLargePages(result.output.data(), sizeof(T) * static_cast<std::size_t>(result.output.size()));
     ColumnVector<T> rowMax(n), rowSum(n);
     if (n == 0) return result;
 

@@ -26,6 +26,7 @@ CostResult<T> windowAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
     const long long w = options.window;
     CostResult<T> result;
     result.output.resize(n, dv);
+    adviseLargePages(result.output.data(), sizeof(T) * static_cast<std::size_t>(result.output.size()));
     ColumnVector<T> rowMax(n), rowSum(n);
     if (n == 0) return result;
 
