@@ -138,8 +138,7 @@ void multiplyByState(const float* features, int count, int d, const float* state
 }
 
 // The lanes of v added in a tree (log₂ kWidth dependent additions, not kWidth − 1 in a row): lane
-// i + half onto lane i, half = kWidth / 2 … 1, in registers (through memory it cost as much as the
-// row's dot product).
+// i + half onto lane i, half = kWidth / 2 … 1, in registers rather than through memory.
 float treeSum(simd::Vec v) {
 #if defined(__AVX512F__)
     return _mm512_reduce_add_ps(v);  // the same tree: halves of 8, 4, 2 and 1 lanes
