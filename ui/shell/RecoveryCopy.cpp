@@ -121,6 +121,7 @@ void RecoveryCopy::write() {
 }
 
 bool RecoveryCopy::offerRestore() {
+    removeLeftovers();
     const QFileInfoList copies = QDir(folder_).entryInfoList(
         {QStringLiteral("recovery-*") + QLatin1String(kSessionFileSuffix)}, QDir::Files, QDir::Time);
     for (const QFileInfo& copy : copies) {  // newest first
@@ -131,6 +132,24 @@ bool RecoveryCopy::offerRestore() {
     }
     offerNext();
     return !orphans_.empty();
+}
+
+void RecoveryCopy::removeLeftovers() {
+    const QDir folder(folder_);
+    // The lock of a window killed before it wrote a copy: taken (stale), then removed by unlock.
+    for (const QString& name : folder.entryList({QStringLiteral("recovery-*.lock")}, QDir::Files)) {
+        const QString copy = folder.filePath(name.chopped(5));
+        if (QFile::exists(copy)) continue;
+        if (std::unique_ptr<QLockFile> lock = lockOf(copy); lock->tryLock(0)) lock->unlock();
+    }
+    // A copy's temporary left by a kill during its writing (AtomicFile names it ".<copy>.tmp-…"),
+    // once its window is gone.
+    for (const QString& name : folder.entryList({QStringLiteral(".recovery-*.tmp-*")}, QDir::Files | QDir::Hidden)) {
+        const QString copy = folder.filePath(name.mid(1, name.indexOf(QStringLiteral(".tmp-")) - 1));
+        if (copy == copyPath_) continue;
+        const std::unique_ptr<QLockFile> lock = lockOf(copy);
+        if (!QFile::exists(lockPathOf(copy)) || lock->tryLock(0)) QFile::remove(folder.filePath(name));
+    }
 }
 
 void RecoveryCopy::offerNext() {

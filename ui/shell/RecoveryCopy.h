@@ -63,6 +63,8 @@ private:
     /// The offered copy is done with: its file and its lock go, and the next one is offered.
     void forgetOffered();
     void offerNext();
+    /// Removes what crashed windows left besides their copies: locks, temporaries of a write.
+    void removeLeftovers();
 
     MainWindow* window_;
     QString folder_;

@@ -4,6 +4,7 @@
 // copy's lock: the bar is up), with a sentence it does not; and Restore in a window brings back
 // exactly the session saved before the kill.
 #include <QDir>
+#include <QFileInfo>
 #include <QLockFile>
 #include <QPushButton>
 #include <QTest>
@@ -129,6 +130,10 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
     EXPECT_TRUE(recovery->bar()->isHidden());
     EXPECT_FALSE(QFile::exists(copy)) << "the restored copy is still there";
     EXPECT_TRUE(window.sessionActions()->currentPath().isEmpty()) << "a restored copy is not a file of the user's";
+    // The killed runs' locks went with them (runs 2 and 3 left locks without copies): only this
+    // window's own lock is left.
+    EXPECT_EQ(filesIn(recoveryFolder, QStringLiteral("*.lock")),
+              QStringList{QFileInfo(recovery->copyPath()).fileName() + QStringLiteral(".lock")});
 }
 
 TEST_F(RecoveryCrashTest, DiscardForgetsTheCopy) {

@@ -1,6 +1,6 @@
 // Not a check: writes a screenshot of the restore bar for people to look at. Runs only when
-// ATTNVIZ_SCREENSHOT_DIR names a folder (scripts/screenshots.sh with
-// ATTNVIZ_SCREENSHOTS=RecoveryScreenshots.* and the ui_recovery_tests executable); skipped otherwise.
+// ATTNVIZ_SCREENSHOT_DIR names a folder; skipped otherwise. Under Xvfb at 1920 × 1080:
+//   ATTNVIZ_SCREENSHOT_EXECUTABLE=ui_recovery_tests ATTNVIZ_SCREENSHOTS=RecoveryScreenshots scripts/screenshots.sh DIR
 #include <QDir>
 
 #include <gtest/gtest.h>
