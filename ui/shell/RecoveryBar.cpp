@@ -28,7 +28,6 @@ RecoveryBar::RecoveryBar(QWidget* parent) : QFrame(parent) {
     bold.setBold(true);
     text_->setFont(bold);
     restore_ = new QPushButton;
-    restore_->setDefault(false);
     discard_ = new QPushButton;
     connect(restore_, &QPushButton::clicked, this, &RecoveryBar::restoreRequested);
     connect(discard_, &QPushButton::clicked, this, &RecoveryBar::discardRequested);
