@@ -19,6 +19,7 @@
 #include "ui/shell/AttentionActions.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/ModelActions.h"
+#include "ui/shell/RecoveryCopy.h"
 #include "ui/shell/SessionActions.h"
 
 namespace {
@@ -58,6 +59,11 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
     QGuiApplication::setDesktopFileName(QStringLiteral("org.attnviz.AttnViz"));
 
     attnviz::ui::MainWindow window;  // in the remembered language and theme, with the last sentence
+    // Made before the command line's input is shown, so that a window opened on it is kept too;
+    // destroyed before the window, at a clean exit, which removes the copy.
+    attnviz::ui::RecoveryCopy recovery(&window, attnviz::ui::RecoveryCopy::defaultFolder());
+    // A sentence or a session on the command line is what the user asked for: no other work offered.
+    if (!options.text && options.sessionPath.isEmpty()) recovery.offerRestore();
     if (options.text) window.setSentence(*options.text);
     window.show();
     if (!options.sessionPath.isEmpty()) window.sessionActions()->openSession(options.sessionPath);

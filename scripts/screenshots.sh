@@ -17,6 +17,8 @@
 # Usage: scripts/screenshots.sh OUTPUT_FOLDER [BUILD_DIR]   (BUILD_DIR defaults to build/release)
 # ATTNVIZ_SCREENSHOTS names another screenshot test of ui_tests (scripts/screenshots_classroom.sh),
 # ATTNVIZ_SCREEN_SIZE another size of the virtual screen (WIDTHxHEIGHT, scripts/screenshots_projector.sh).
+# ATTNVIZ_SCREENSHOT_EXECUTABLE another test executable of tests/ui (ui_recovery_tests with
+# ATTNVIZ_SCREENSHOTS=RecoveryScreenshots: the restore bar).
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -31,9 +33,10 @@ build=${2:-"$root/build/release"}
 if [ ! -f "$build/build.ninja" ]; then
     cmake -S "$root" -B "$build" -G Ninja -DATTNVIZ_BUILD_UI=ON -DATTNVIZ_BUILD_BENCHMARKS=OFF
 fi
-ninja -j2 -C "$build" ui_tests
+executable=${ATTNVIZ_SCREENSHOT_EXECUTABLE:-ui_tests}
+ninja -j2 -C "$build" "$executable"
 
 ATTNVIZ_SCREENSHOT_DIR="$out" QT_QPA_PLATFORM=xcb \
     xvfb-run -a -s "-screen 0 ${ATTNVIZ_SCREEN_SIZE:-1920x1080}x24" \
-    "$build/tests/ui/ui_tests" --gtest_filter="${ATTNVIZ_SCREENSHOTS:-WindowScreenshots}.*"
+    "$build/tests/ui/$executable" --gtest_filter="${ATTNVIZ_SCREENSHOTS:-WindowScreenshots}.*"
 ls "$out"/*.png

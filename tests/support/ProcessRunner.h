@@ -31,10 +31,9 @@ struct RunOptions {
     std::vector<std::string> environment;
 };
 
-/// Runs argv (argv[0] looked up in PATH unless it holds a '/') and waits for it. Its standard
-/// output and error go to files in a temporary folder, read back here.
-inline RunResult runProgram(const std::vector<std::string>& argv, const RunOptions& options = {}) {
-    const TempFolder folder;
+/// Starts argv (argv[0] looked up in PATH unless it holds a '/') with its standard input, output
+/// and error on files of folder ("in", "out", "err"); the child's pid (−1 when fork failed).
+inline pid_t startChild(const std::vector<std::string>& argv, const RunOptions& options, const TempFolder& folder) {
     const std::string inPath = folder.file("in"), outPath = folder.file("out"), errPath = folder.file("err");
     writeFile(inPath, options.standardInput);
 
@@ -70,13 +69,51 @@ inline RunResult runProgram(const std::vector<std::string>& argv, const RunOptio
         ::execvpe(childArgv[0], childArgv.data(), childEnvironment.data());
         ::_exit(127);
     }
+    return pid;
+}
+
+/// Waits for the child pid started on folder's files; its status and what it wrote.
+inline RunResult waitChild(pid_t pid, const TempFolder& folder) {
     RunResult result;
     int status = 0;
     if (pid > 0 && ::waitpid(pid, &status, 0) == pid)
         result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
-    result.out = readFile(outPath);
-    result.err = readFile(errPath);
+    result.out = readFile(folder.file("out"));
+    result.err = readFile(folder.file("err"));
     return result;
 }
+
+/// Runs argv (argv[0] looked up in PATH unless it holds a '/') and waits for it. Its standard
+/// output and error go to files in a temporary folder, read back here.
+inline RunResult runProgram(const std::vector<std::string>& argv, const RunOptions& options = {}) {
+    const TempFolder folder;
+    return waitChild(startChild(argv, options, folder), folder);
+}
+
+/// A program left running (a window): the test ends it with a signal. One still running when
+/// this goes is killed, so that a failed test leaves no process behind.
+class RunningProgram {
+public:
+    explicit RunningProgram(const std::vector<std::string>& argv, const RunOptions& options = {})
+        : pid_(startChild(argv, options, folder_)) {}
+    ~RunningProgram() {
+        if (pid_ > 0) stop(SIGKILL);
+    }
+    RunningProgram(const RunningProgram&) = delete;
+    RunningProgram& operator=(const RunningProgram&) = delete;
+
+    [[nodiscard]] pid_t pid() const { return pid_; }
+    /// Sends signal and waits for the child to end.
+    RunResult stop(int signal) {
+        ::kill(pid_, signal);
+        RunResult result = waitChild(pid_, folder_);
+        pid_ = -1;
+        return result;
+    }
+
+private:
+    TempFolder folder_;
+    pid_t pid_;
+};
 
 }  // namespace attnviz::testing

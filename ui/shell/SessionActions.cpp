@@ -145,6 +145,15 @@ bool SessionActions::openSession(const QString& path) {
         return false;
     }
     // Read and checked in full before anything changes: a refused file leaves the window alone.
+    showSession(session);
+    currentPath_ = path;
+    rememberRecent(path);
+    updateTitle();
+    emit sessionOpened(path);
+    return true;
+}
+
+void SessionActions::showSession(const Session& session) {
     loading_ = true;
     if (window_->model()) window_->setModel(nullptr);
     window_->setConfig(session.config);
@@ -159,11 +168,6 @@ bool SessionActions::openSession(const QString& path) {
     window_->predictActions()->setRound(session.predict, QString::fromStdString(session.sentence));
     if (session.model) openSessionModel(*session.model);
     loading_ = false;
-    currentPath_ = path;
-    rememberRecent(path);
-    updateTitle();
-    emit sessionOpened(path);
-    return true;
 }
 
 void SessionActions::openSessionModel(const SessionModel& model) {

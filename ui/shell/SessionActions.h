@@ -26,6 +26,9 @@ public:
     /// Opens a session into the window. False (and failed(message) emitted, plus a message box
     /// when interactive) if it cannot be read; the window is then left as it was.
     bool openSession(const QString& path);
+    /// Fills the window with session (a recovery copy): the window's file, title and recent
+    /// sessions stay as they are.
+    void showSession(const Session& session);
     /// Saves the window's session. False (failed emitted) if it cannot be written; an existing
     /// file is then left byte-identical.
     bool saveSession(const QString& path);
