@@ -63,7 +63,8 @@ Gpt2Config parseGpt2Config(std::string_view text) {
 }
 
 Gpt2Config readGpt2Config(const std::filesystem::path& path) {
-    return parseWholeFile(path, limits::kMaxModelConfigBytes, [](std::string_view text) { return parseGpt2Config(text); });
+    const auto parse = [](std::string_view text) { return parseGpt2Config(text); };
+    return parseWholeFile(path, limits::kMaxModelConfigBytes, parse);
 }
 
 }  // namespace attnviz::gpt2

@@ -6,6 +6,8 @@
 
 #include <cerrno>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include "core/base/Limits.h"
 
@@ -18,23 +20,56 @@ std::string errnoText(int err) { return std::generic_category().message(err); }
     throw IoError(ErrorCode::ReadTooLarge, {shown, std::to_string(maxBytes / limits::kMiB)});
 }
 
-/// Reads fd to its end, refusing it once it holds more than maxBytes. expectedSize (a regular
-/// file's, already checked against the limit) sizes the buffer at once.
-std::string readDescriptor(int fd, const std::string& shown, std::uint64_t maxBytes, std::uint64_t expectedSize) {
-    std::string bytes;
-    bytes.reserve(static_cast<std::size_t>(expectedSize));
-    char chunk[1 << 16];
-    for (;;) {
-        const ssize_t got = ::read(fd, chunk, sizeof chunk);
+/// Fills buffer from fd as far as it goes; returns the bytes read, fewer only at the end of fd.
+std::size_t readInto(int fd, const std::string& shown, char* buffer, std::size_t size) {
+    std::size_t filled = 0;
+    while (filled < size) {
+        const ssize_t got = ::read(fd, buffer + filled, size - filled);
         if (got < 0) {
             if (errno == EINTR) continue;
             throw IoError(ErrorCode::ReadFailed, {shown, errnoText(errno)});
         }
-        if (got == 0) return bytes;
-        // Checked before appending: at most maxBytes plus one chunk is ever held.
-        if (bytes.size() + static_cast<std::size_t>(got) > maxBytes) refuseTooLarge(shown, maxBytes);
-        bytes.append(chunk, static_cast<std::size_t>(got));
+        if (got == 0) break;
+        filled += static_cast<std::size_t>(got);
     }
+    return filled;
+}
+
+/// A regular file of size bytes (already within maxBytes): read into one buffer of that size,
+/// refused if it has grown past the limit meanwhile.
+std::string readRegular(int fd, const std::string& shown, std::uint64_t maxBytes, std::uint64_t size) {
+    std::string bytes(static_cast<std::size_t>(size), '\0');
+    bytes.resize(readInto(fd, shown, bytes.data(), bytes.size()));
+    char probe[1 << 12];
+    for (std::size_t got; (got = readInto(fd, shown, probe, sizeof probe)) > 0;) {
+        if (bytes.size() + got > maxBytes) refuseTooLarge(shown, maxBytes);
+        bytes.append(probe, got);
+    }
+    return bytes;
+}
+
+/// A pipe or a device, of unknown size: read in blocks, refused as soon as they pass maxBytes,
+/// so at most maxBytes plus one block is held (a growing string would double its buffer).
+std::string readStream(int fd, const std::string& shown, std::uint64_t maxBytes) {
+    constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+    std::vector<std::string> blocks;
+    std::uint64_t total = 0;
+    for (;;) {
+        std::string block(kBlockBytes, '\0');
+        block.resize(readInto(fd, shown, block.data(), block.size()));
+        total += block.size();
+        if (total > maxBytes) refuseTooLarge(shown, maxBytes);
+        const bool end = block.size() < kBlockBytes;
+        blocks.push_back(std::move(block));
+        if (end) break;
+    }
+    std::string bytes;
+    bytes.reserve(static_cast<std::size_t>(total));
+    for (std::string& block : blocks) {
+        bytes += block;
+        std::string().swap(block);  // handed back at once: the whole is held only once
+    }
+    return bytes;
 }
 
 }  // namespace
@@ -56,14 +91,14 @@ std::string readWholeFile(const std::filesystem::path& path, std::uint64_t maxBy
     struct stat st {};
     if (::fstat(fd, &st) != 0) throw IoError(ErrorCode::ReadFailed, {shown, errnoText(errno)});
     if (S_ISDIR(st.st_mode)) throw IoError(ErrorCode::OpenFolder, {shown});
-    const bool regular = S_ISREG(st.st_mode);
-    const auto size = regular ? static_cast<std::uint64_t>(st.st_size) : std::uint64_t{0};
-    if (size > maxBytes) refuseTooLarge(shown, maxBytes);
-    return readDescriptor(fd, shown, maxBytes, size);
+    if (!S_ISREG(st.st_mode)) return readStream(fd, shown, maxBytes);
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    if (size > maxBytes) refuseTooLarge(shown, maxBytes);  // measured, nothing read or allocated
+    return readRegular(fd, shown, maxBytes, size);
 }
 
 std::string readWholeStandardInput(std::uint64_t maxBytes) {
-    return readDescriptor(STDIN_FILENO, "standard input", maxBytes, 0);
+    return readStream(STDIN_FILENO, "standard input", maxBytes);
 }
 
 }  // namespace attnviz
