@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/base/Limits.h"
 #include "core/base/SettingParsers.h"
 #include "core/model/TeachingConfig.h"
 
@@ -341,7 +342,14 @@ CommandLine parseExport(const QStringList& arguments) {
         if (parser.isSet(global)) o.globalTokens = parseGlobalOption(parser.value(global));
         if (parser.isSet(dModel)) o.dModel = parseInt(QStringLiteral("d-model"), parser.value(dModel), 1);
         if (parser.isSet(heads)) o.heads = parseInt(QStringLiteral("heads"), parser.value(heads), 1);
-        if (parser.isSet(temperature)) o.temperature = parsePositive(QStringLiteral("temperature"), parser.value(temperature));
+        if (parser.isSet(temperature)) {
+            o.temperature = parsePositive(QStringLiteral("temperature"), parser.value(temperature));
+            // Smaller ones turn the scores into ±∞ and the weights into NaN (core/base/Limits.h).
+            if (*o.temperature < limits::kMinTemperature)
+                fail(QStringLiteral("--temperature: at least %1, got %2")
+                         .arg(limits::kMinTemperature)
+                         .arg(parser.value(temperature)));
+        }
         if (parser.isSet(noScale)) o.scale = false;
         if (parser.isSet(noPositions)) o.positions = false;
         if (parser.isSet(seed)) o.seed = parseSeedOption(parser.value(seed));
@@ -565,7 +573,7 @@ QString exportHelpText() {
         "                         otherwise)              example: --d-model 16\n"
         "  --heads H              number of heads; must divide d_model (d_k = d_model / H)\n"
         "                                                 example: --heads 2\n"
-        "  --temperature T        scores are divided by sqrt(d_k)·T (T > 0)\n"
+        "  --temperature T        scores are divided by sqrt(d_k)·T (T >= 0.001)\n"
         "                                                 example: --temperature 0.5\n"
         "  --no-scale             do not divide by sqrt(d_k) (only by T)\n"
         "                                                 example: --no-scale\n"

@@ -5,21 +5,20 @@
 #include <QLocale>
 
 #include <cstdio>
-#include <iostream>
-#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/base/Limits.h"
 #include "core/base/WorkerPool.h"
 #include "core/formats/ImportedAttention.h"
 #include "core/formats/SessionFile.h"
 #include "core/formats/WeightsFile.h"
 #include "core/gpt2/Gpt2Model.h"
 #include "core/heads/AttentionStack.h"
-#include "core/io/AtomicFile.h"
+#include "core/io/FileReading.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
@@ -41,17 +40,12 @@ struct Stop {
     std::string message;
 };
 
-std::string readStandardInput() {
-    std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-    if (std::cin.bad()) throw IoError("cannot read the standard input");
-    return text;
-}
-
 /// The sentence of --text or --text-file.
 std::string givenSentence(const ExportOptions& options) {
+    constexpr std::uint64_t limit = limits::kMaxSentenceFileBytes;
     return options.input == InputKind::Text        ? options.text.toStdString()
-           : options.inputPath == QLatin1String("-") ? readStandardInput()
-                                                     : readFileBytes(toPath(options.inputPath));
+           : options.inputPath == QLatin1String("-") ? readWholeStandardInput(limit)
+                                                     : readWholeFile(toPath(options.inputPath), limit);
 }
 
 /// The view the command line asks for, on top of view.

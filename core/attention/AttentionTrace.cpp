@@ -19,6 +19,26 @@ namespace {
 constexpr const char* kStepNames[kStepCount] = {"x",      "q",      "k",       "v",       "scores",
                                                 "scaled", "masked", "weights", "context", "output"};
 constexpr double kMinusInfinity = -std::numeric_limits<double>::infinity();
+// The largest |score| and |scaled score| let through: the softmax subtracts two of them (scaled −
+// the row's maximum), which then still fits a double, so it never meets ∞ − ∞ (NaN).
+constexpr double kLargestSafeScore = std::numeric_limits<double>::max() / 4;
+
+void requireFinite(const Eigen::MatrixXd& m, const char* name) {
+    if (!m.allFinite()) throw ConfigError(ErrorCode::ValuesOverflow, {name});
+}
+
+// Refuses a head whose scores could leave the range of a double, before they are computed: every
+// partial sum of q_i · k_j is at most d_k · max|q| · max|k| (the bound, rounding included, as
+// kLargestSafeScore leaves a factor 4). Q and K are finite.
+void requireSafeScores(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, double divisor, int head, int dK) {
+    const double largestQ = q.middleCols(static_cast<Eigen::Index>(head) * dK, dK).cwiseAbs().maxCoeff();
+    const double largestK = k.middleCols(static_cast<Eigen::Index>(head) * dK, dK).cwiseAbs().maxCoeff();
+    const double bound = dK * largestQ * largestK;  // +∞ when the product overflows: refused below
+    const std::string shownHead = std::to_string(head + 1);
+    if (!(bound <= kLargestSafeScore)) throw ConfigError(ErrorCode::ScoresOverflow, {shownHead, "QKᵀ"});
+    if (!(bound / divisor <= kLargestSafeScore))
+        throw ConfigError(ErrorCode::ScoresOverflow, {shownHead, "QKᵀ / (√d_k · T)"});
+}
 
 RowMatrix<double> headSlice(const Eigen::MatrixXd& m, int head, int dK) {
     return m.middleCols(static_cast<Eigen::Index>(head) * dK, dK);
@@ -157,6 +177,12 @@ AttentionTrace AttentionTrace::fromLayer(std::vector<Token> tokens, const Attent
 void AttentionTrace::attend(const std::atomic<bool>* cancel) {
     const int n = size();
     const int dK = config_.dK();
+    // Refused rather than shown as NaN (weights near 1e308, a tiny temperature).
+    requireFinite(q_, "Q");
+    requireFinite(k_, "K");
+    requireFinite(v_, "V");
+    if (n > 0)
+        for (int head = 0; head < config_.heads; ++head) requireSafeScores(q_, k_, config_.divisor(), head, dK);
     context_.resize(n, config_.dModel);
     rowMax_.resize(n, config_.heads);
     rowSum_.resize(n, config_.heads);
@@ -168,7 +194,9 @@ void AttentionTrace::attend(const std::atomic<bool>* cancel) {
         rowMax_.col(head) = rows.rowMax;
         rowSum_.col(head) = rows.rowSum;
     }
+    requireFinite(context_, "weights · V");
     output_ = context_ * projections_.wo;
+    requireFinite(output_, "context · W_O");
 }
 
 void AttentionTrace::requireHead(int head) const {

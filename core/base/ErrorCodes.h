@@ -63,6 +63,7 @@
     X(TeachingHeadsDoNotDivide, "%1 heads do not divide the teaching model's %2 dimensions: choose %3 or %4 heads")    \
     X(HeadsDoNotDivide, "%1 heads do not divide d_model = %2: d_k = d_model / heads must be a whole number")            \
     X(BadTemperature, "the temperature T must be a finite number greater than 0")                                      \
+    X(TemperatureTooSmall, "the temperature T must be at least %1 (it is %2)")                                         \
     X(NegativeWindow, "the sliding window must be at least 1 (0 turns it off)")                                        \
     X(NegativeGlobalToken, "a global token position cannot be negative (%1)")                                          \
     X(NegativePadTo, "pad-to length cannot be negative")                                                               \
@@ -78,6 +79,10 @@
     X(StackTokenCount, "%1 token texts given for a forward pass of %2 tokens")                                         \
     X(StackWeightCount, "%1 weight matrices given for %2 heads in all")                                                \
     X(StackRoleCount, "%1 head roles given: expected %2 (one per head) or %3 (one per head of each layer)")          \
+    /* A computation that would leave the range of a double (±1.8e308) is refused, never shown as NaN. */              \
+    X(ValuesOverflow, "%1 has values beyond the range of a double (±1.8e308): use smaller weights")                    \
+    X(ScoresOverflow, "head %1: %2 can exceed the range of a double (±1.8e308): use smaller weights or a larger "      \
+                      "temperature T")                                                                                 \
     X(BlockOutside, "block outside the %1 matrix")                                                                     \
     X(CellOutside, "cell (%1, %2) is outside the %3×%3 matrix")                                                        \
     X(KernelShapes, "attention inputs disagree: Q is %1×%2, K is %3×%4, V has %5 rows, the mask %6")                   \
@@ -103,6 +108,7 @@
     X(OpenFolder, "cannot open %1: it is a folder")                                                                    \
     X(OpenFailed, "cannot open %1: %2")                                                                                \
     X(ReadFailed, "cannot read %1: %2")                                                                                \
+    X(ReadTooLarge, "cannot read %1: it is larger than %2 MiB, the limit for this kind of file")                       \
     X(WriteNotAFileName, "cannot write %1: not a file name")                                                           \
     X(WriteNotAFolder, "cannot write %1: %2 is not a folder")                                                          \
     X(WriteNoFolder, "cannot write %1: the folder %2 does not exist")                                                  \
@@ -151,6 +157,8 @@
     X(SessionNewer, "session version %1 is newer than this program understands (%2)")                                  \
     X(SessionBadVersion, "session version %1 is not a valid version")                                                  \
     X(SessionUnwritable, "cannot write the session: %1")                                                               \
+    X(SessionTooLarge, "cannot write the session: it would take more than %1 MiB (the limit); save its supplied "      \
+                       "matrices as a weights file")                                                                   \
     X(SessionHeadIndex, "%1 is not a head index: the config has %2 heads (indices 0 to %3)")                           \
     X(SessionHeadExpected, "expected a head number or \"mean\"")                                                       \
     X(SessionModelLayer, "expected a layer number counted from 1")                                                     \

@@ -11,7 +11,7 @@
 #include "core/base/Errors.h"
 #include "core/base/Limits.h"
 #include "core/formats/NpyArray.h"
-#include "core/io/AtomicFile.h"
+#include "core/io/FileReading.h"
 #include "core/io/JsonReader.h"
 #include "core/io/MappedFile.h"
 
@@ -217,14 +217,15 @@ ImportedWeights readImportedAttention(const std::filesystem::path& file, const I
     const std::string where = file.string();
     if (hasExtension(file, ".json")) {
         if (options.tokensFile) throw FormatError(ErrorCode::ImportTokensTwice, {}, where);
-        const std::string text = readFileBytes(file);
+        const std::string text = readWholeFile(file, limits::kMaxImportedJsonBytes);
         return importJsonAttention(text, where, options.causal);
     }
     if (!hasExtension(file, ".npy")) throw FormatError(ErrorCode::ImportExtension, {}, where);
     std::filesystem::path tokensFile = options.tokensFile.value_or(tokensFileBeside(file));
     if (!options.tokensFile && !std::filesystem::exists(tokensFile))
         throw FormatError(ErrorCode::ImportNoTokens, {tokensFile.filename().string()}, where);
-    std::vector<std::string> tokens = parseTokenList(readFileBytes(tokensFile), tokensFile.string());
+    std::vector<std::string> tokens =
+        parseTokenList(readWholeFile(tokensFile, limits::kMaxTokenListBytes), tokensFile.string());
     const MappedFile mapped(file);
     const std::span<const std::byte> bytes = mapped.bytes();
     return importNpyAttention(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), where,

@@ -10,6 +10,7 @@
 #include "core/base/Limits.h"
 #include "core/formats/ConfigJson.h"
 #include "core/io/AtomicFile.h"
+#include "core/io/FileReading.h"
 #include "core/io/JsonReader.h"
 #include "core/io/JsonWriter.h"
 
@@ -184,7 +185,11 @@ std::string sessionToJson(const Session& session) {
     root["view"] = viewToJson(session.view);
     if (session.predict.isActive()) root["predict"] = predictToJson(session.predict);
     if (session.model) root["model"] = modelToJson(*session.model);
-    return jsonText(root, 2, ErrorCode::SessionUnwritable) + "\n";  // refused: a string that is not UTF-8
+    std::string text = jsonText(root, 2, ErrorCode::SessionUnwritable) + "\n";  // refused: a string that is not UTF-8
+    // What the reader would refuse is not written (large supplied matrices belong in a weights file).
+    if (text.size() > limits::kMaxSessionBytes)
+        throw FormatError(ErrorCode::SessionTooLarge, {std::to_string(limits::kMaxSessionBytes / limits::kMiB)});
+    return text;
 }
 
 void saveSession(const std::filesystem::path& path, const Session& session) {
@@ -196,6 +201,6 @@ Session readSession(std::string_view text) {
     return parseSession(JsonReader(root, "session", UnknownFields::Refuse));
 }
 
-Session loadSession(const std::filesystem::path& path) { return parseFile(path, readSession); }
+Session loadSession(const std::filesystem::path& path) { return parseWholeFile(path, limits::kMaxSessionBytes, readSession); }
 
 }  // namespace attnviz

@@ -10,8 +10,10 @@
 #include <string>
 
 #include "core/base/Errors.h"
+#include "core/base/Limits.h"
 #include "core/formats/ConfigJson.h"
 #include "core/io/AtomicFile.h"
+#include "core/io/FileReading.h"
 #include "core/io/JsonReader.h"
 #include "core/io/JsonWriter.h"
 
@@ -375,6 +377,6 @@ TraceDocument readTraceJson(std::string_view text) {
     return parseTrace(JsonReader(root, "trace", UnknownFields::Refuse));
 }
 
-TraceDocument loadTraceJson(const std::filesystem::path& path) { return parseFile(path, readTraceJson); }
+TraceDocument loadTraceJson(const std::filesystem::path& path) { return parseWholeFile(path, limits::kMaxTraceJsonBytes, readTraceJson); }
 
 }  // namespace attnviz

@@ -7,6 +7,7 @@
 #include "core/base/Limits.h"
 #include "core/formats/NpyArray.h"
 #include "core/io/AtomicFile.h"
+#include "core/io/FileReading.h"
 #include "core/io/JsonReader.h"
 #include "core/io/JsonWriter.h"
 #include "core/model/TeachingConfig.h"
@@ -173,10 +174,12 @@ Weights loadWeights(const std::filesystem::path& path) {
     namespace fs = std::filesystem;
     std::error_code error;
     const bool folder = fs::is_directory(path, error);
-    if (!folder && path.extension() != ".npy") return parseFile(path, readWeightsJson);
+    if (!folder && path.extension() != ".npy")
+        return parseWholeFile(path, limits::kMaxWeightsJsonBytes, readWeightsJson);
     const fs::path dir = folder ? path : path.parent_path();
     std::string bytes[4];
-    for (int m = 0; m < 4; ++m) bytes[m] = readFileBytes(dir / (std::string(kMatrixNames[m]) + ".npy"));
+    for (int m = 0; m < 4; ++m)
+        bytes[m] = readWholeFile(dir / (std::string(kMatrixNames[m]) + ".npy"), limits::kMaxWeightsNpyBytes);
     try {
         return readWeightsNpy(bytes[0], bytes[1], bytes[2], bytes[3]);
     } catch (const FormatError& formatError) {

@@ -5,7 +5,8 @@
 #include <string>
 
 #include "core/base/Errors.h"
-#include "core/io/AtomicFile.h"
+#include "core/base/Limits.h"
+#include "core/io/FileReading.h"
 #include "core/io/JsonReader.h"
 
 namespace attnviz::gpt2 {
@@ -62,7 +63,8 @@ Gpt2Config parseGpt2Config(std::string_view text) {
 }
 
 Gpt2Config readGpt2Config(const std::filesystem::path& path) {
-    return parseFile(path, [](std::string_view text) { return parseGpt2Config(text); });
+    const auto parse = [](std::string_view text) { return parseGpt2Config(text); };
+    return parseWholeFile(path, limits::kMaxModelConfigBytes, parse);
 }
 
 }  // namespace attnviz::gpt2

@@ -1,6 +1,7 @@
 #include "core/model/AttentionConfig.h"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "core/base/Errors.h"
@@ -15,6 +16,13 @@ void requireShape(const Eigen::MatrixXd& m, const char* name, int d) {
         throw ConfigError(ErrorCode::SuppliedShape,
                           {name, std::to_string(d), std::to_string(m.rows()), std::to_string(m.cols())});
     if (!m.allFinite()) throw ConfigError(ErrorCode::SuppliedNotFinite, {name});
+}
+
+/// A number as short as it reads: "0.001", "1e-310".
+std::string shortNumber(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", value);
+    return text;
 }
 
 }  // namespace
@@ -42,6 +50,8 @@ void AttentionConfig::validate() const {
     }
     if (dModel % heads != 0) throw ConfigError(ErrorCode::HeadsDoNotDivide, {to_string(heads), to_string(dModel)});
     if (!std::isfinite(temperature) || temperature <= 0) throw ConfigError(ErrorCode::BadTemperature);
+    if (temperature < limits::kMinTemperature)
+        throw ConfigError(ErrorCode::TemperatureTooSmall, {shortNumber(limits::kMinTemperature), shortNumber(temperature)});
     if (mask.window < 0) throw ConfigError(ErrorCode::NegativeWindow);
     for (int g : mask.globalTokens)
         if (g < 0) throw ConfigError(ErrorCode::NegativeGlobalToken, {to_string(g)});

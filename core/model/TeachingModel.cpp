@@ -6,7 +6,8 @@
 #include <set>
 
 #include "core/base/Errors.h"
-#include "core/io/AtomicFile.h"
+#include "core/base/Limits.h"
+#include "core/io/FileReading.h"
 #include "core/model/Embedding.h"
 
 namespace attnviz {
@@ -64,9 +65,9 @@ TeachingModel TeachingModel::fromJson(const nlohmann::json& model,
 
 TeachingModel TeachingModel::load(const std::filesystem::path& modelJsonPath) {
     const std::string where = modelJsonPath.string();
-    const nlohmann::json source = parseText(readFileBytes(modelJsonPath), where);
+    const nlohmann::json source = parseText(readWholeFile(modelJsonPath, limits::kMaxTeachingFileBytes), where);
     return parse(source, where, [&](const std::string&, const std::string& file) {
-        return readFileBytes(modelJsonPath.parent_path() / file);
+        return readWholeFile(modelJsonPath.parent_path() / file, limits::kMaxTeachingFileBytes);
     });
 }
 

@@ -1,7 +1,8 @@
 // The files of a GPT-2-family tokenizer: vocab.json + merges.txt, or tokenizer.json. Other tools
 // write them, so unknown fields are ignored; every damage is refused naming the file and field.
 #include "core/base/Errors.h"
-#include "core/io/AtomicFile.h"
+#include "core/base/Limits.h"
+#include "core/io/FileReading.h"
 #include "core/io/JsonReader.h"
 #include "core/text/ByteLevelBpe.h"
 
@@ -156,7 +157,7 @@ std::string typeName(const nlohmann::json& part) {
 }
 
 nlohmann::json parseTokenizerFile(const std::filesystem::path& path) {
-    const std::string text = readFileBytes(path);
+    const std::string text = readWholeFile(path, limits::kMaxTokenizerFileBytes);
     return parseJson(text, kTokenizerFile, path.string());
 }
 
@@ -168,7 +169,7 @@ ByteLevelBpe ByteLevelBpe::fromVocabAndMerges(const std::filesystem::path& vocab
     Vocabulary vocabulary =
         readVocabulary(JsonReader(vocabDocument, vocabJson.string(), UnknownFields::Ignore, RootName::File));
 
-    const std::string text = readFileBytes(mergesTxt);
+    const std::string text = readWholeFile(mergesTxt, limits::kMaxTokenizerFileBytes);
     std::vector<Merge> merges;
     std::size_t lineNumber = 0;
     for (std::size_t start = 0; start < text.size();) {

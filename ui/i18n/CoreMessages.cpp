@@ -79,6 +79,7 @@ public:
         case ErrorCode::HeadsDoNotDivide:
             return tr("%1 heads do not divide d_model = %2: d_k = d_model / heads must be a whole number");
         case ErrorCode::BadTemperature: return tr("the temperature T must be a finite number greater than 0");
+        case ErrorCode::TemperatureTooSmall: return tr("the temperature T must be at least %1 (it is %2)");
         case ErrorCode::NegativeWindow: return tr("the sliding window must be at least 1 (0 turns it off)");
         case ErrorCode::NegativeGlobalToken: return tr("a global token position cannot be negative (%1)");
         case ErrorCode::NegativePadTo: return tr("pad-to length cannot be negative");
@@ -94,6 +95,11 @@ public:
         case ErrorCode::StackWeightCount: return tr("%1 weight matrices given for %2 heads in all");
         case ErrorCode::StackRoleCount:
             return tr("%1 head roles given: expected %2 (one per head) or %3 (one per head of each layer)");
+        case ErrorCode::ValuesOverflow:
+            return tr("%1 has values beyond the range of a double (±1.8e308): use smaller weights");
+        case ErrorCode::ScoresOverflow:
+            return tr("head %1: %2 can exceed the range of a double (±1.8e308): use smaller weights or a larger "
+                      "temperature T");
         case ErrorCode::BlockOutside: return tr("block outside the %1 matrix");
         case ErrorCode::CellOutside: return tr("cell (%1, %2) is outside the %3×%3 matrix");
         case ErrorCode::KernelShapes:
@@ -121,6 +127,8 @@ public:
         case ErrorCode::OpenFolder: return tr("cannot open %1: it is a folder");
         case ErrorCode::OpenFailed: return tr("cannot open %1: %2");
         case ErrorCode::ReadFailed: return tr("cannot read %1: %2");
+        case ErrorCode::ReadTooLarge:
+            return tr("cannot read %1: it is larger than %2 MiB, the limit for this kind of file");
         case ErrorCode::MapEmptyFile: return tr("cannot open %1: the file is empty");
         case ErrorCode::MapNotAFile: return tr("cannot open %1: it is not a regular file");
         case ErrorCode::MapFailed: return tr("cannot map %1 into memory: %2");
@@ -165,6 +173,9 @@ public:
         case ErrorCode::SessionNewer: return tr("session version %1 is newer than this program understands (%2)");
         case ErrorCode::SessionBadVersion: return tr("session version %1 is not a valid version");
         case ErrorCode::SessionUnwritable: return tr("cannot write the session: %1");
+        case ErrorCode::SessionTooLarge:
+            return tr("cannot write the session: it would take more than %1 MiB (the limit); save its supplied "
+                      "matrices as a weights file");
         case ErrorCode::SessionHeadIndex:
             return tr("%1 is not a head index: the config has %2 heads (indices 0 to %3)");
         case ErrorCode::SessionHeadExpected: return tr("expected a head number or \"mean\"");

@@ -304,11 +304,15 @@ TEST(Tokenizer, TokenLimitWithDefaultMaximum) {
 }
 
 TEST(Tokenizer, HugePasteIsRefusedWithTheLimit) {
+    const std::string words = "lorem ipsum dolor sit amet, ";
     std::string paste;
     paste.reserve(10u << 20);
-    while (paste.size() < (10u << 20)) paste += "lorem ipsum dolor sit amet, ";
+    while (paste.size() + words.size() <= (1u << 20)) paste += words;  // within the 1 MiB of a sentence
     const std::string message = inputErrorOf(paste);
     EXPECT_NE(message.find("limit 4096"), std::string::npos) << "message was \"" << message << "\"";
+    while (paste.size() < (10u << 20)) paste += words;  // beyond: refused before it is tokenized
+    EXPECT_EQ(inputErrorOf(paste),
+              "the sentence is too long (" + std::to_string(paste.size()) + " bytes; limit 1048576)");
 }
 
 // ----- performance and threads ------------------------------------------------------------
