@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <streambuf>
 #include <system_error>
 #include <vector>
@@ -174,11 +175,22 @@ private:
     throw IoError(problem.code, std::move(problem.details));
 }
 
+/// Six letters or digits for a temporary's name, as mkostemp's XXXXXX.
+std::string randomSuffix() {
+    static constexpr char kLetters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    thread_local std::mt19937_64 generator{std::random_device{}()};
+    std::uniform_int_distribution<std::size_t> pick(0, sizeof kLetters - 2);
+    std::string suffix(6, 'X');
+    for (char& c : suffix) c = kLetters[pick(generator)];
+    return suffix;
+}
+
 /// Owns the temporary: closes and removes it unless released. While it exists, a signal that
 /// ends the program removes it too (TemporaryRegistry).
 class TemporaryFile {
 public:
-    TemporaryFile(std::string path, int fd) : path_(std::move(path)), fd_(fd), slot_(rememberTemporary(path_)) {}
+    /// slot: rememberTemporary's for path (the signal clean-up's), forgotten when done.
+    TemporaryFile(std::string path, int fd, int slot) : path_(std::move(path)), fd_(fd), slot_(slot) {}
     TemporaryFile(const TemporaryFile&) = delete;
     TemporaryFile& operator=(const TemporaryFile&) = delete;
     ~TemporaryFile() {
@@ -271,11 +283,22 @@ void writeFileAtomically(const fs::path& target, const std::function<void(std::o
     std::string name = destination.filename().string();
     if (name.size() > 200) name.resize(200);
     std::string pattern = (folder / ("." + name + ".tmp-XXXXXX")).string();
-    std::vector<char> buffer(pattern.begin(), pattern.end());
-    buffer.push_back('\0');
-    const int fd = ::mkostemp(buffer.data(), O_CLOEXEC);
-    if (fd < 0) fail(target, writeProblem(errno, folder));
-    TemporaryFile temporary(std::string(buffer.data()), fd);
+    // As mkostemp, except that the name is registered for the signal clean-up BEFORE the file
+    // exists: a signal between the two would otherwise leave it (on any thread of the program).
+    pattern.resize(pattern.size() - 6);
+    std::string path;
+    int fd = -1;
+    int slot = -1;
+    for (int attempt = 0; fd < 0; ++attempt) {
+        path = pattern + randomSuffix();
+        slot = rememberTemporary(path);
+        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0) break;
+        const int err = errno;
+        forgetTemporary(slot);
+        if (err != EEXIST || attempt == 100) fail(target, writeProblem(err, folder));
+    }
+    TemporaryFile temporary(std::move(path), fd, slot);
 
     if (::fchmod(temporary.fd(), mode) != 0) fail(target, writeProblem(errno, folder));
 
