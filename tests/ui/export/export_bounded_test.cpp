@@ -84,7 +84,8 @@ TEST(ExportBounded, ALargeMatrixInSvgIsOneImageInTheMapColoursAndTheFigureSaysSo
     ASSERT_EQ(image.width(), image.height());
     const int k = image.width() / n;
     const ColorMap map(ColorMap::defaultName(MatrixSource(trace, Step::Weights, 0).kind()));
-    const QRgb maskedFill = HeatmapStyle{}.masked.fill.rgb();
+    const MaskedLook figureMasked;  // figures use the light look
+    const QRgb maskedFill = figureMasked.fill.rgb();
     for (const auto& [row, col] : {std::pair{0, 0}, std::pair{1, 0}, std::pair{1, 1}, std::pair{150, 3},
                                    std::pair{299, 298}, std::pair{299, 299}, std::pair{0, 299}, std::pair{10, 200}}) {
         const QRgb pixel = image.pixel(col * k + k / 2, row * k + k / 2);
