@@ -4,7 +4,6 @@
 #include <QFile>
 #include <QIcon>
 #include <QString>
-#include <QStringList>
 
 #include <cstdio>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "app/cli/ExportCommand.h"
 #include "core/base/Errors.h"
 #include "core/formats/WeightsFile.h"
+#include "core/io/TemporaryRegistry.h"
 #include "ui/export/FilePath.h"
 #include "ui/shell/AttentionActions.h"
 #include "ui/shell/MainWindow.h"
@@ -97,9 +97,9 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
 }  // namespace
 
 int main(int argc, char** argv) {
-    QStringList arguments;
-    for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
-    const attnviz::app::CommandLine command = attnviz::app::parseCommandLine(arguments);
+    // Before anything is written: a signal removes the temporaries in flight, ulimit -f is an error.
+    attnviz::installTemporaryCleanupOnSignals();
+    const attnviz::app::CommandLine command = attnviz::app::parseCommandLine(argc, argv);
 
     using Action = attnviz::app::CommandLine::Action;
     switch (command.action) {

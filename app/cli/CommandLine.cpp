@@ -5,11 +5,15 @@
 #include <QFileInfo>
 
 #include <cmath>
+#include <cstring>
 #include <string>
+#include <string_view>
 
+#include "core/base/Errors.h"
 #include "core/base/Limits.h"
 #include "core/base/SettingParsers.h"
 #include "core/model/TeachingConfig.h"
+#include "core/text/Utf8.h"
 
 namespace attnviz::app {
 namespace {
@@ -402,6 +406,8 @@ CommandLine parseExport(const QStringList& arguments) {
                 fail(QStringLiteral("--format: \"%1\" is not one of png, svg, pdf, csv, json, attnviz")
                          .arg(parser.value(format)));
             }
+        } else if (options.output == QLatin1String("-")) {
+            fail(QStringLiteral("-o -: give --format too: standard output has no suffix to tell the format from"));
         } else if (!chooseFormat(QFileInfo(options.output).suffix(), options)) {
             fail(QStringLiteral("cannot tell the format from \"%1\": end the name with .png, .svg, .pdf, .csv, "
                                 ".json or .attnviz, or give --format")
@@ -483,6 +489,47 @@ CommandLine parseCommandLine(const QStringList& arguments) {
         result.error = problem.message;
         return result;
     }
+}
+
+namespace {
+
+/// The bytes of every --text value as the shell gave them, before QString would turn invalid
+/// UTF-8 into U+FFFD: refused with the offset, as the same bytes in a --text-file are.
+void checkTextBytes(int argc, const char* const* argv) {
+    const bool exporting = argc > 1 && std::strcmp(argv[1], "export") == 0;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view argument(argv[i]);
+        if (argument == "--") return;  // what follows is not an option
+        std::string_view value;
+        if (argument == "--text" && i + 1 < argc) {
+            value = argv[++i];
+        } else if (argument.starts_with("--text=")) {
+            value = argument.substr(7);
+        } else {
+            continue;
+        }
+        try {
+            validateUtf8(value);
+        } catch (const InputError& error) {
+            fail(QStringLiteral("--text: ") + QString::fromStdString(error.what()) + (exporting ? exportHint() : mainHint()));
+        }
+    }
+}
+
+}  // namespace
+
+CommandLine parseCommandLine(int argc, const char* const* argv) {
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+    try {
+        checkTextBytes(argc, argv);
+    } catch (const UsageProblem& problem) {
+        CommandLine result;
+        result.action = CommandLine::Action::UsageError;
+        result.error = problem.message;
+        return result;
+    }
+    return parseCommandLine(arguments);
 }
 
 QString mainHelpText() {

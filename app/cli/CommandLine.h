@@ -104,6 +104,9 @@ struct CommandLine {
 /// Parses argv (arguments[0] is the program). Qt's own window options (-platform, -style, …) are
 /// skipped here: QApplication reads them.
 [[nodiscard]] CommandLine parseCommandLine(const QStringList& arguments);
+/// The same from main's argv (read as the system's encoding), after checking the bytes of
+/// --text: invalid UTF-8 is a usage error naming its offset, not U+FFFD tokens.
+[[nodiscard]] CommandLine parseCommandLine(int argc, const char* const* argv);
 
 [[nodiscard]] QString mainHelpText();
 [[nodiscard]] QString exportHelpText();

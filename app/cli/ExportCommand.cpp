@@ -4,6 +4,8 @@
 #include <QGuiApplication>
 #include <QLocale>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -142,9 +144,32 @@ ui::ExportRequest exportRequest(const ExportOptions& options, const Session& ses
     return request;
 }
 
+/// `-o -`: the export goes to standard output instead of a file.
+bool toStandardOutput(const ExportOptions& options) { return options.output == QLatin1String("-"); }
+
+/// PNG and PDF are bytes a terminal would show as garbage (and could be confused by): on
+/// standard output only when it is redirected or piped.
+void checkStandardOutput(const ExportOptions& options) {
+    if (!toStandardOutput(options) || options.writesSession || ::isatty(STDOUT_FILENO) == 0) return;
+    if (options.format != ui::ExportFormat::Png && options.format != ui::ExportFormat::Pdf) return;
+    throw Stop{kBadUsage, "-o -: " + ui::exportFormatSuffix(options.format).toUpper().toStdString() +
+                              " is binary and standard output is a terminal: redirect it (> figure." +
+                              ui::exportFormatSuffix(options.format).toStdString() +
+                              ") or give a file name (see attnviz export --help)"};
+}
+
+/// The request written to its file, or to standard output for `-o -`.
+void writeRequest(const ui::ExportRequest& request) {
+    if (request.path == "-") {
+        writeStandardOutput([&](std::ostream& out) { ui::writeExport(request, out); });
+    } else {
+        ui::exportFile(request);
+    }
+}
+
 void exportTrace(const ui::ExportRequest& request, const char* programPath) {
     if (!ui::isFigureFormat(request.format)) {
-        ui::exportFile(request);
+        writeRequest(request);
         return;
     }
     // Figures need fonts, hence a QGuiApplication; the offscreen platform draws without a display.
@@ -158,7 +183,7 @@ void exportTrace(const ui::ExportRequest& request, const char* programPath) {
     // never 0,83), whatever LANG says.
     ui::setLanguage(QStringLiteral("en"));
     QLocale::setDefault(QLocale::c());
-    ui::exportFile(request);
+    writeRequest(request);
 }
 
 /// The sentence's refusal: a usage error for --text (without a model), a failure otherwise.
@@ -241,6 +266,7 @@ int runImported(const ExportOptions& options, const char* programPath) {
 }
 
 int run(const ExportOptions& options, const char* programPath) {
+    checkStandardOutput(options);
     if (options.input == InputKind::Attention) return runImported(options, programPath);
     if (!options.modelPath.isEmpty()) return runModel(options, programPath);
     Session session;
@@ -276,7 +302,10 @@ int run(const ExportOptions& options, const char* programPath) {
         throw sentenceRefused(options, error, kBadUsage);
     }
 
-    if (options.writesSession) {
+    if (options.writesSession && toStandardOutput(options)) {
+        const std::string json = sessionToJson(session);
+        writeStandardOutput([&](std::ostream& out) { out << json; });
+    } else if (options.writesSession) {
         saveSession(toPath(options.output), session);
     } else {
         exportTrace(exportRequest(options, session, std::move(trace)), programPath);

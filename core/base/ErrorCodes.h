@@ -116,6 +116,7 @@
     X(WriteFolderFailed, "cannot write %1: %2: %3")                                                                    \
     X(WriteFolderUnusable, "cannot write %1: the folder cannot be used")                                               \
     X(WriteDiskFull, "cannot write %1: disk full or file size limit reached")                                          \
+    X(WriteFileTooLarge, "cannot write %1: the file is too large for the limit (ulimit -f)")                           \
     X(WritePermission, "cannot write %1: permission denied")                                                           \
     X(WriteReadOnly, "cannot write %1: the file system is read-only")                                                  \
     X(WriteNameTooLong, "cannot write %1: the file name is too long")                                                  \

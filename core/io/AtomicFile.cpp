@@ -9,11 +9,13 @@
 #include <cstdlib>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <streambuf>
 #include <system_error>
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/io/TemporaryRegistry.h"
 
 namespace attnviz {
 namespace {
@@ -64,9 +66,10 @@ std::optional<WriteProblem> folderProblem(const fs::path& folder) {
 WriteProblem writeProblem(int err, const fs::path& folder) {
     switch (err) {
         case ENOSPC:
-        case EFBIG:
         case EDQUOT:
             return {ErrorCode::WriteDiskFull, {}};
+        case EFBIG:  // RLIMIT_FSIZE (ulimit -f), SIGXFSZ being ignored
+            return {ErrorCode::WriteFileTooLarge, {}};
         case ENOENT:
         case ENOTDIR:
             return folderProblem(folder).value_or(WriteProblem{ErrorCode::WriteFailed, {errnoText(err)}});
@@ -167,15 +170,33 @@ private:
     std::vector<char> buffer_;
 };
 
-/// Owns the temporary: closes and removes it unless released.
+[[noreturn]] void fail(const fs::path& target, WriteProblem problem) {
+    problem.details.insert(problem.details.begin(), target.string());
+    throw IoError(problem.code, std::move(problem.details));
+}
+
+/// Six letters or digits for a temporary's name, as mkostemp's XXXXXX.
+std::string randomSuffix() {
+    static constexpr char kLetters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    thread_local std::mt19937_64 generator{std::random_device{}()};
+    std::uniform_int_distribution<std::size_t> pick(0, sizeof kLetters - 2);
+    std::string suffix(6, 'X');
+    for (char& c : suffix) c = kLetters[pick(generator)];
+    return suffix;
+}
+
+/// Owns the temporary: closes and removes it unless released. While it exists, a signal that
+/// ends the program removes it too (TemporaryRegistry).
 class TemporaryFile {
 public:
-    TemporaryFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+    /// slot: rememberTemporary's for path (the signal clean-up's), forgotten when done.
+    TemporaryFile(std::string path, int fd, int slot) : path_(std::move(path)), fd_(fd), slot_(slot) {}
     TemporaryFile(const TemporaryFile&) = delete;
     TemporaryFile& operator=(const TemporaryFile&) = delete;
     ~TemporaryFile() {
         if (fd_ >= 0) ::close(fd_);
         if (!released_) ::unlink(path_.c_str());
+        forgetTemporary(slot_);
     }
     [[nodiscard]] int fd() const { return fd_; }
     [[nodiscard]] const std::string& path() const { return path_; }
@@ -185,17 +206,42 @@ public:
         fd_ = -1;
         return rc == 0 ? 0 : errno;
     }
-    void release() { released_ = true; }
+    /// Renamed into place: kept, and no longer the signal handler's to remove.
+    void release() {
+        released_ = true;
+        forgetTemporary(slot_);
+        slot_ = -1;
+    }
 
 private:
     std::string path_;
     int fd_;
+    int slot_;
     bool released_ = false;
 };
 
-[[noreturn]] void fail(const fs::path& target, WriteProblem problem) {
-    problem.details.insert(problem.details.begin(), target.string());
-    throw IoError(problem.code, std::move(problem.details));
+/// Runs writer into a CheckedFdBuffer over fd; a failed write() fails with its errno.
+void writeThrough(int fd, const fs::path& target, const fs::path& folder,
+                  const std::function<void(std::ostream&)>& writer) {
+    CheckedFdBuffer streamBuffer(fd);
+    std::ostream out(&streamBuffer);
+    writer(out);
+    out.flush();
+    const bool flushed = streamBuffer.flushAll();
+    if (streamBuffer.error() != 0) fail(target, writeProblem(streamBuffer.error(), folder));
+    if (!flushed || !out) fail(target, {ErrorCode::WriteStreamFailed, {}});
+}
+
+/// A FIFO, a terminal, /dev/stdout or /dev/null (also through a link): opened and written in
+/// place. Renaming a temporary over it would replace the device with a regular file.
+void writeIntoSpecialFile(const fs::path& target, const std::function<void(std::ostream&)>& writer) {
+    const int fd = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) fail(target, writeProblem(errno, folderOf(target)));
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    writeThrough(fd, target, folderOf(target), writer);
 }
 
 }  // namespace
@@ -204,6 +250,12 @@ void writeFileAtomically(const fs::path& target, const std::function<void(std::o
     if (target.empty() || !target.has_filename() || target.filename() == "." ||
         target.filename() == "..") {
         fail(target, {ErrorCode::WriteNotAFileName, {}});
+    }
+    // Not a regular file (a FIFO, a device), itself or where a link leads: written through.
+    struct stat existing {};
+    if (::stat(target.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) && !S_ISDIR(existing.st_mode)) {
+        writeIntoSpecialFile(target, writer);
+        return;
     }
     // A symbolic link to a file: replace the file it points to and keep the link.
     fs::path destination = target;
@@ -231,23 +283,27 @@ void writeFileAtomically(const fs::path& target, const std::function<void(std::o
     std::string name = destination.filename().string();
     if (name.size() > 200) name.resize(200);
     std::string pattern = (folder / ("." + name + ".tmp-XXXXXX")).string();
-    std::vector<char> buffer(pattern.begin(), pattern.end());
-    buffer.push_back('\0');
-    const int fd = ::mkostemp(buffer.data(), O_CLOEXEC);
-    if (fd < 0) fail(target, writeProblem(errno, folder));
-    TemporaryFile temporary(std::string(buffer.data()), fd);
+    // As mkostemp, except that the name is registered for the signal clean-up BEFORE the file
+    // exists: a signal between the two would otherwise leave it (on any thread of the program).
+    pattern.resize(pattern.size() - 6);
+    std::string path;
+    int fd = -1;
+    int slot = -1;
+    for (int attempt = 0; fd < 0; ++attempt) {
+        path = pattern + randomSuffix();
+        slot = rememberTemporary(path);
+        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0) break;
+        const int err = errno;
+        forgetTemporary(slot);
+        if (err != EEXIST || attempt == 100) fail(target, writeProblem(err, folder));
+    }
+    TemporaryFile temporary(std::move(path), fd, slot);
 
     if (::fchmod(temporary.fd(), mode) != 0) fail(target, writeProblem(errno, folder));
 
-    {
-        CheckedFdBuffer streamBuffer(temporary.fd());
-        std::ostream out(&streamBuffer);
-        writer(out);  // an exception here removes the temporary (TemporaryFile) and propagates
-        out.flush();
-        const bool flushed = streamBuffer.flushAll();
-        if (streamBuffer.error() != 0) fail(target, writeProblem(streamBuffer.error(), folder));
-        if (!flushed || !out) fail(target, {ErrorCode::WriteStreamFailed, {}});
-    }
+    // An exception of writer removes the temporary (TemporaryFile) and propagates.
+    writeThrough(temporary.fd(), target, folder, writer);
 
     if (::fsync(temporary.fd()) != 0) fail(target, writeProblem(errno, folder));
     if (const int err = temporary.close(); err != 0) fail(target, writeProblem(err, folder));
@@ -262,6 +318,10 @@ void writeFileAtomically(const fs::path& target, const std::function<void(std::o
         (void)::fsync(folderFd);
         ::close(folderFd);
     }
+}
+
+void writeStandardOutput(const std::function<void(std::ostream&)>& writer) {
+    writeThrough(STDOUT_FILENO, fs::path("standard output"), fs::path("."), writer);
 }
 
 void writeFileAtomically(const fs::path& target, std::string_view bytes) {

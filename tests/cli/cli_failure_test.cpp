@@ -1,5 +1,5 @@
 // Writes that fail for real, through the command line: a target under a regular file, a missing
-// folder, a full disk (RLIMIT_FSIZE lowered in the child, SIGXFSZ ignored). Each: exit 1, one
+// folder, a file size limit (RLIMIT_FSIZE lowered in the child, SIGXFSZ ignored). Each: exit 1, one
 // line naming the problem, the old file byte-identical, no temporary left. Runs as root too:
 // nothing here relies on permissions.
 #include <gtest/gtest.h>
@@ -74,7 +74,7 @@ TEST(CliWriteFailure, DiskFullLeavesTheOldFileAndNoTemporary) {
             limited.fileSizeLimit = 400;
         }
         const auto r = runAttnviz(arguments, limited);
-        expectOneLineFailure(r, "disk full or file size limit reached", format);
+        expectOneLineFailure(r, "the file is too large for the limit (ulimit -f)", format);
         EXPECT_EQ(readFileBytes(out), old) << format;
         EXPECT_EQ(folder.entries(), std::vector<std::string>{"out." + format}) << format << ": a temporary was left";
     }

@@ -4,6 +4,7 @@
 // file size limit, and returns its exit status and what it wrote.
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +23,7 @@ struct RunResult {
     int exitCode = -1;  ///< −signal when killed by a signal
     std::string out;
     std::string err;
+    long peakResidentKiB = -1;  ///< the child's largest resident size (getrusage's ru_maxrss)
 };
 
 struct RunOptions {
@@ -76,8 +78,11 @@ inline pid_t startChild(const std::vector<std::string>& argv, const RunOptions& 
 inline RunResult waitChild(pid_t pid, const TempFolder& folder) {
     RunResult result;
     int status = 0;
-    if (pid > 0 && ::waitpid(pid, &status, 0) == pid)
+    struct rusage usage {};
+    if (pid > 0 && ::wait4(pid, &status, 0, &usage) == pid) {
         result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+        result.peakResidentKiB = usage.ru_maxrss;
+    }
     result.out = readFile(folder.file("out"));
     result.err = readFile(folder.file("err"));
     return result;

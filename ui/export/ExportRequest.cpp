@@ -56,6 +56,13 @@ void writeHeadView(const ExportRequest& request, std::ostream& out) {
     }
 }
 
+/// An SVG's or PDF's figure: large matrices as one image (kLargestVectorCells).
+FigureOptions vectorFigureOptions(const ExportRequest& request) {
+    FigureOptions options = exportFigureOptions(request, 1);
+    options.cellsAsImageAbove = kLargestVectorCells;
+    return options;
+}
+
 /// Weights without a trace (imported): the stack's layer and head are what is exported.
 bool fromStack(const ExportRequest& request) { return !request.trace && request.stack; }
 
@@ -106,12 +113,12 @@ void writeExport(const ExportRequest& request, std::ostream& out) {
         }
         case ExportFormat::Svg: {
             const MatrixSource source = exportSource(request);
-            write(out, renderSvg(FigureRenderer(source, exportFigureOptions(request, 1))));
+            write(out, renderSvg(FigureRenderer(source, vectorFigureOptions(request))));
             break;
         }
         case ExportFormat::Pdf: {
             const MatrixSource source = exportSource(request);
-            write(out, renderPdf(FigureRenderer(source, exportFigureOptions(request, 1))));
+            write(out, renderPdf(FigureRenderer(source, vectorFigureOptions(request))));
             break;
         }
         case ExportFormat::Csv:

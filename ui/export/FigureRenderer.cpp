@@ -1,6 +1,8 @@
 #include "ui/export/FigureRenderer.h"
 
 #include <QFontMetricsF>
+#include <QImage>
+#include <QPainter>
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +20,7 @@ constexpr double kOuterMargin = 10;        ///< around everything
 constexpr double kGridTarget = 640;        ///< the larger side of the grid, when cells need not grow
 constexpr double kLargestCell = 56;        ///< small matrices: cells stop growing here
 constexpr double kLargestValuesGrid = 1800;  ///< cells may grow up to this grid side so that values fit
+constexpr double kLargestCellImageSide = 4096;  ///< pixels of an embedded cell image (cellsAsImageAbove)
 constexpr double kCaptionMinWidth = 520;   ///< a narrow figure still gets a readable caption width
 constexpr int kLabelPixels = 13;
 constexpr int kTitlePixels = 17;
@@ -101,8 +104,41 @@ QString balancedCaption(const QString& caption, const QFontMetricsF& metrics, do
     return parts.join(QLatin1Char('\n'));
 }
 
-FigureOptions checked(FigureOptions options) {
+/// One pixel per cell of source, in heatmap's colours: masked cells in the masked fill (their
+/// hatching needs more than a pixel), hidden rows in the hidden fill, no gaps, no values. Values
+/// are fetched by blocks of rows, so that no copy of the whole matrix is made.
+QImage cellImage(const HeatmapPainter& heatmap, const MatrixSource& source) {
+    const int rows = source.rows(), cols = source.cols();
+    QImage image(cols, rows, QImage::Format_RGB32);
+    if (image.isNull()) return image;
+    const HeatmapStyle& style = heatmap.style();
+    const QRgb maskedFill = style.masked.fill.rgb();
+    const QRgb hiddenFill = style.hiddenFill.rgb();
+    const int rowsPerBlock = std::max(1, (1 << 16) / std::max(cols, 1));
+    for (int row0 = 0; row0 < rows; row0 += rowsPerBlock) {
+        const int row1 = std::min(rows, row0 + rowsPerBlock);
+        const Eigen::MatrixXd values = source.block(row0, 0, row1 - row0, cols);
+        for (int row = row0; row < row1; ++row) {
+            auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(row));
+            const bool hidden = style.isHiddenRow(row);
+            for (int col = 0; col < cols; ++col) {
+                // Masked before hidden, as HeatmapPainter: a masked cell is hatched in a hidden row too.
+                pixels[col] = source.isMasked(row, col) ? maskedFill
+                              : hidden                  ? hiddenFill
+                                       : style.colorMap.rgbAt(heatmap.positionOf(values(row - row0, col), row));
+            }
+        }
+    }
+    return image;
+}
+
+bool drawsCellsAsImage(const MatrixSource& source, const FigureOptions& options) {
+    return options.cellsAsImageAbove > 0 && qint64{source.rows()} * qint64{source.cols()} > options.cellsAsImageAbove;
+}
+
+FigureOptions checked(const MatrixSource& source, FigureOptions options) {
     if (!(options.pixelAlignment > 0)) options.pixelAlignment = 1;
+    if (drawsCellsAsImage(source, options)) options.showValues = false;  // an image has no numbers
     return options;
 }
 
@@ -110,7 +146,7 @@ FigureOptions checked(FigureOptions options) {
 
 FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options)
     : source_(source),
-      options_(checked(std::move(options))),
+      options_(checked(source, std::move(options))),
       heatmap_(source, figureStyle(source, options_,
                                    chooseSizing(source, options_, options_.pixelAlignment).valuePixels)),
       labelFont_(figureFont(kLabelPixels)),
@@ -129,6 +165,7 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
         if (const QString colours = colourRangeCaption(source, options_.locale); !colours.isEmpty()) parts << colours;
         caption_ = parts.join(QStringLiteral(" · "));
     }
+    cellsAsImage_ = drawsCellsAsImage(source, options_);
     cellSize_ = chooseSizing(source, options_, options_.pixelAlignment).cell;
     layout_ = heatmap_.figureLayout(QSizeF(cellSize_, cellSize_), labelFont_);
 
@@ -138,8 +175,13 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
     const double titleWidth = std::ceil(titleMetrics.horizontalAdvance(title_));
 
     double width = std::max(layout_.size.width(), titleWidth + 2 * kOuterMargin);
+    if (!caption_.isEmpty()) caption_ = balancedCaption(caption_, captionMetrics, std::max(width, kCaptionMinWidth));
+    // Said even without the settings caption: the file does not hold what a vector file should.
+    if (cellsAsImage_) {
+        if (!caption_.isEmpty()) caption_ += QLatin1Char('\n');
+        caption_ += cellsAsImageNote(source.rows(), source.cols());
+    }
     if (!caption_.isEmpty()) {
-        caption_ = balancedCaption(caption_, captionMetrics, std::max(width, kCaptionMinWidth));
         const QRectF bounds = captionMetrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignHCenter, caption_);
         width = std::max(width, std::ceil(bounds.width()));
     }
@@ -201,13 +243,40 @@ void FigureRenderer::paint(QPainter& painter) const {
     painter.restore();
 }
 
+QString FigureRenderer::cellsAsImageNote(int rows, int cols) {
+    return tr("%1 × %2 cells drawn as one image, without their values, to keep the file small")
+        .arg(rows)
+        .arg(cols);
+}
+
+void FigureRenderer::paintCellImage(QPainter& painter, QPointF gridOrigin) const {
+    const QImage cells = cellImage(heatmap_, source_);
+    if (cells.isNull()) return;
+    // A few pixels per cell (at most 4,096² in all), so that a viewer smoothing the image while
+    // scaling it does not blur the cells into each other.
+    const double longest = std::max(cells.width(), cells.height());
+    const int factor = std::clamp(static_cast<int>(std::ceil(cellSize_)), 1,
+                                  std::max(1, static_cast<int>(kLargestCellImageSide / longest)));
+    const QImage drawn = factor == 1 ? cells
+                                     : cells.scaled(cells.width() * factor, cells.height() * factor,
+                                                    Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    painter.save();
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.drawImage(QRectF(gridOrigin, QSizeF(source_.cols() * cellSize_, source_.rows() * cellSize_)), drawn);
+    painter.restore();
+}
+
 void FigureRenderer::paintHeatmap(QPainter& painter) const {
     // HeatmapPainter::paintFigure's parts, except that row labels taller than their cells are
     // drawn whole (paintRowLabels clips each label to its cell).
     const HeatmapLayout& figure = layout_;
     const HeatmapStyle& style = heatmap_.style();
-    heatmap_.paintCells(painter, CellRange{0, source_.rows(), 0, source_.cols()}, figure.grid.topLeft(),
-                        QSizeF(cellSize_, cellSize_));
+    if (cellsAsImage_) {
+        paintCellImage(painter, figure.grid.topLeft());
+    } else {
+        heatmap_.paintCells(painter, CellRange{0, source_.rows(), 0, source_.cols()}, figure.grid.topLeft(),
+                            QSizeF(cellSize_, cellSize_));
+    }
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.setFont(labelFont_);

@@ -30,7 +30,15 @@ struct FigureOptions {
     /// Cell edges are put on whole device pixels at this scale, so adjacent cells never show a
     /// seam of background between them.
     double pixelAlignment = 1;
+    /// Above this many cells (0: no limit) the cells are drawn as one image, one pixel or a few
+    /// per cell, without values, and a caption line says so: an SVG or PDF drawing every cell
+    /// grows with n² (about 1 GB of memory at 1,000 tokens). kLargestVectorCells for those.
+    qint64 cellsAsImageAbove = 0;
 };
+
+/// SVG and PDF draw at most this many cells one by one (256 × 256); larger matrices are embedded
+/// as an image. Values never fit in cells that small anyway (the figure's grid is ~640 units).
+inline constexpr qint64 kLargestVectorCells = qint64{256} * 256;
 
 /// A heatmap figure that stands on its own, for a paper or a slide: title, axis titles, token
 /// labels on both axes, cells (via HeatmapPainter: masked cells hatched as in the window, values
@@ -49,7 +57,8 @@ public:
     [[nodiscard]] QSizeF size() const { return size_; }
     /// The title as drawn (FigureOptions::title, or the default one).
     [[nodiscard]] const QString& title() const { return title_; }
-    /// The settings caption as drawn: its lines separated by "\n"; empty when turned off.
+    /// The settings caption as drawn: its lines separated by "\n"; empty when turned off. Its last
+    /// line is cellsAsImageNote when the cells are an image (also without the settings).
     [[nodiscard]] const QString& caption() const { return caption_; }
     [[nodiscard]] const HeatmapStyle& style() const { return heatmap_.style(); }
     /// Side of a cell, in figure units.
@@ -59,6 +68,10 @@ public:
     [[nodiscard]] QRectF cellRect(int row, int col) const;
     /// Whether values are drawn in the cells (asked for, and they fit).
     [[nodiscard]] bool valuesShown() const { return heatmap_.valuesFit(QSizeF(cellSize_, cellSize_)); }
+    /// Whether the cells are one embedded image (FigureOptions::cellsAsImageAbove).
+    [[nodiscard]] bool cellsAsImage() const { return cellsAsImage_; }
+    /// The caption line that says the cells are an image: "4096 × 4096 cells drawn as one image…".
+    [[nodiscard]] static QString cellsAsImageNote(int rows, int cols);
     /// The caption's lines as laid out, top to bottom, in figure units (empty without a caption).
     [[nodiscard]] std::vector<QRectF> captionLineRects() const;
 
@@ -84,6 +97,7 @@ public:
 
 private:
     void paintHeatmap(QPainter& painter) const;
+    void paintCellImage(QPainter& painter, QPointF gridOrigin) const;
 
     const MatrixSource& source_;
     FigureOptions options_;
@@ -91,6 +105,7 @@ private:
     QFont labelFont_, titleFont_, captionFont_;
     QString title_, caption_;
     double cellSize_ = 1;
+    bool cellsAsImage_ = false;
     HeatmapLayout layout_;
     QPointF heatmapOrigin_;  ///< where the HeatmapPainter figure's (0, 0) goes
     struct CaptionLine {

@@ -139,6 +139,7 @@ public:
         case ErrorCode::WriteFolderFailed: return tr("cannot write %1: %2: %3");
         case ErrorCode::WriteFolderUnusable: return tr("cannot write %1: the folder cannot be used");
         case ErrorCode::WriteDiskFull: return tr("cannot write %1: disk full or file size limit reached");
+        case ErrorCode::WriteFileTooLarge: return tr("cannot write %1: the file is too large for the limit (ulimit -f)");
         case ErrorCode::WritePermission: return tr("cannot write %1: permission denied");
         case ErrorCode::WriteReadOnly: return tr("cannot write %1: the file system is read-only");
         case ErrorCode::WriteNameTooLong: return tr("cannot write %1: the file name is too long");

@@ -17,6 +17,7 @@
 
 #include "core/base/Errors.h"
 #include "core/io/AtomicFile.h"
+#include "core/io/TemporaryRegistry.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/MessageOf.h"
 #include "tests/support/TempFolder.h"
@@ -174,7 +175,7 @@ TEST_F(AtomicFileTest, FullDiskLeavesTheOldFileAndNoTemporary) {
     for (const bool streaming : {false, true}) {
         SCOPED_TRACE(streaming ? "streaming" : "bytes");
         EXPECT_EQ(messageFromFullDiskChild(target, streaming),
-                  "cannot write " + target.string() + ": disk full or file size limit reached");
+                  "cannot write " + target.string() + ": the file is too large for the limit (ulimit -f)");
         EXPECT_EQ(readFile(target), old);
         EXPECT_EQ(folder_.entries(), std::vector<std::string>{"weights.csv"});
     }
@@ -183,7 +184,88 @@ TEST_F(AtomicFileTest, FullDiskLeavesTheOldFileAndNoTemporary) {
 TEST_F(AtomicFileTest, FullDiskForANewFileCreatesNothing) {
     const fs::path target = dir_ / "new.json";
     EXPECT_EQ(messageFromFullDiskChild(target, true),
-              "cannot write " + target.string() + ": disk full or file size limit reached");
+              "cannot write " + target.string() + ": the file is too large for the limit (ulimit -f)");
+    EXPECT_TRUE(folder_.entries().empty());
+}
+
+/// A FIFO opened for reading without blocking (O_RDWR), so that a writer never waits for it.
+int openFifo(const fs::path& fifo) { return ::open(fifo.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC); }
+
+std::string drainFifo(int fd) {
+    std::string bytes;
+    char buffer[4096];
+    for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) > 0;) bytes.append(buffer, static_cast<std::size_t>(got));
+    return bytes;
+}
+
+TEST_F(AtomicFileTest, AFifoAndALinkToOneAreWrittenThroughNotReplaced) {
+    const fs::path fifo = dir_ / "pipe";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    fs::create_symlink("pipe", dir_ / "link.csv");
+    const int reader = openFifo(fifo);
+    ASSERT_GE(reader, 0);
+    writeFileAtomically(fifo, std::string_view("direct\n"));
+    writeFileAtomically(dir_ / "link.csv", [](std::ostream& out) { out << "through the link\n"; });
+    EXPECT_EQ(drainFifo(reader), "direct\nthrough the link\n");
+    ::close(reader);
+    EXPECT_TRUE(fs::is_fifo(fifo));
+    EXPECT_TRUE(fs::is_symlink(dir_ / "link.csv"));
+    EXPECT_EQ(folder_.entries(), (std::vector<std::string>{"link.csv", "pipe"}));
+}
+
+/// In a forked child with the signal clean-up installed, a writer that is halfway through its
+/// file when signalNumber arrives: returns the child's wait status.
+int statusOfAWriterStoppedBy(const fs::path& target, int signalNumber) {
+    const pid_t pid = ::fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        attnviz::installTemporaryCleanupOnSignals();
+        writeFileAtomically(target, [&](std::ostream& out) {
+            out << std::string(1 << 20, 'x');  // written to the temporary
+            out.flush();
+            ::kill(::getpid(), signalNumber);  // as Ctrl+C or kill would, halfway
+            out << "never";
+        });
+        ::_exit(0);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return status;
+}
+
+TEST_F(AtomicFileTest, ASignalRemovesTheTemporaryInFlightAndEndsByTheSignal) {
+    const fs::path target = dir_ / "figure.png";
+    writeFile(target, "old");
+    for (const int signalNumber : {SIGINT, SIGTERM, SIGHUP}) {
+        SCOPED_TRACE(signalNumber);
+        const int status = statusOfAWriterStoppedBy(target, signalNumber);
+        ASSERT_TRUE(WIFSIGNALED(status)) << "status " << status;
+        EXPECT_EQ(WTERMSIG(status), signalNumber);
+        EXPECT_EQ(readFile(target), "old");
+        EXPECT_EQ(folder_.entries(), std::vector<std::string>{"figure.png"}) << "a temporary was left";
+    }
+}
+
+TEST_F(AtomicFileTest, WithTheCleanUpInstalledAFileSizeLimitIsAnErrorNotADeath) {
+    // Unlike messageFromFullDiskChild, SIGXFSZ is left as it was: installing the clean-up ignores it.
+    const fs::path target = dir_ / "big.csv";
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        std::signal(SIGXFSZ, SIG_DFL);
+        attnviz::installTemporaryCleanupOnSignals();
+        const struct rlimit limit {4096, 4096};
+        if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(10);
+        try {
+            writeFileAtomically(target, std::string_view(std::string(1 << 16, 'z')));
+        } catch (const IoError&) {
+            ::_exit(0);
+        }
+        ::_exit(11);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
     EXPECT_TRUE(folder_.entries().empty());
 }
 
