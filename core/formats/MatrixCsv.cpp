@@ -11,8 +11,15 @@
 namespace attnviz {
 namespace {
 
-void appendField(std::string& line, std::string_view field) {
-    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+/// Appends a field, quoted when it must be for the reader to read it back: when it holds ',',
+/// '"', CR or LF; when it starts with a byte order mark (the reader drops one at the start of
+/// the file); when it is empty and alone in its record (a blank line is not a record).
+void appendField(std::string& line, std::string_view field, bool aloneInRecord = false) {
+    const bool mustQuote = field.find_first_of(",\"\r\n") != std::string_view::npos ||
+                           field.starts_with(kByteOrderMark) || (field.empty() && aloneInRecord);
+    if (!mustQuote) {
         line.append(field);
         return;
     }
@@ -40,7 +47,7 @@ constexpr std::string_view kLineEnd = "\r\n";
 
 std::string headerLine(std::string_view corner, const std::vector<std::string>& columnLabels) {
     std::string line;
-    appendField(line, corner);
+    appendField(line, corner, columnLabels.empty());
     for (const std::string& label : columnLabels) {
         line.push_back(',');
         appendField(line, label);
@@ -53,7 +60,7 @@ void writeRows(std::ostream& out, const std::vector<std::string>& rowLabels, int
                const Eigen::Ref<const Eigen::MatrixXd>& block, std::string& line) {
     for (Eigen::Index r = 0; r < block.rows(); ++r) {
         line.clear();
-        appendField(line, rowLabels[static_cast<std::size_t>(row0 + r)]);
+        appendField(line, rowLabels[static_cast<std::size_t>(row0 + r)], block.cols() == 0);
         for (Eigen::Index c = 0; c < block.cols(); ++c) {
             line.push_back(',');
             appendNumber(line, block(r, c));
@@ -67,7 +74,7 @@ void writeRows(std::ostream& out, const std::vector<std::string>& rowLabels, int
 class CsvCursor {
 public:
     explicit CsvCursor(std::string_view text) : text_(text) {
-        if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+        if (text_.starts_with(kByteOrderMark)) pos_ = kByteOrderMark.size();
     }
 
     /// The 1-based number of the record last returned.

@@ -166,6 +166,7 @@ bool isFloatDtype(std::string_view dtype) { return dtype == "F32" || dtype == "F
 
 void readAsFloat32(const SafetensorsTensor& tensor, std::size_t first, std::span<float> out) {
     if (!isFloatDtype(tensor.dtype)) throw FormatError(ErrorCode::SafetensorsDtype, {tensor.name, tensor.dtype});
+    if (out.empty()) return;  // an empty span's data() may be null, which memcpy must not get
     if (tensor.dtype == "F32") {
         std::memcpy(out.data(), tensor.bytes.data() + first * sizeof(float), out.size() * sizeof(float));
         return;

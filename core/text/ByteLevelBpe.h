@@ -30,6 +30,11 @@ public:
     /// strings or [a, b] pairs) and whose pre-tokenizer is ByteLevel, without a normalizer, a
     /// prefix space or use_regex false. Other fields are ignored. Throws as fromVocabAndMerges.
     static ByteLevelBpe fromTokenizerJson(const std::filesystem::path& tokenizerJson);
+    /// The same two readers on the files' bytes (what the file readers call), their refusals
+    /// naming vocabName, mergesName or name as they would the files. Throw FormatError only.
+    static ByteLevelBpe fromVocabAndMergesText(std::string_view vocabJson, std::string_view mergesTxt,
+                                               std::string_view vocabName, std::string_view mergesName);
+    static ByteLevelBpe fromTokenizerJsonText(std::string_view tokenizerJson, std::string_view name);
 
     ByteLevelBpe(ByteLevelBpe&&) noexcept;
     ByteLevelBpe& operator=(ByteLevelBpe&&) noexcept;

@@ -156,26 +156,31 @@ std::string typeName(const nlohmann::json& part) {
     return (type != part.end() ? *type : part).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-nlohmann::json parseTokenizerFile(const std::filesystem::path& path) {
-    const std::string text = readWholeFile(path, limits::kMaxTokenizerFileBytes);
-    return parseJson(text, kTokenizerFile, path.string());
-}
-
 }  // namespace
 
 ByteLevelBpe ByteLevelBpe::fromVocabAndMerges(const std::filesystem::path& vocabJson,
                                               const std::filesystem::path& mergesTxt) {
-    const nlohmann::json vocabDocument = parseTokenizerFile(vocabJson);
-    Vocabulary vocabulary =
-        readVocabulary(JsonReader(vocabDocument, vocabJson.string(), UnknownFields::Ignore, RootName::File));
+    const std::string vocabText = readWholeFile(vocabJson, limits::kMaxTokenizerFileBytes);
+    const std::string mergesText = readWholeFile(mergesTxt, limits::kMaxTokenizerFileBytes);
+    return fromVocabAndMergesText(vocabText, mergesText, vocabJson.string(), mergesTxt.string());
+}
 
-    const std::string text = readWholeFile(mergesTxt, limits::kMaxTokenizerFileBytes);
+ByteLevelBpe ByteLevelBpe::fromTokenizerJson(const std::filesystem::path& tokenizerJson) {
+    return fromTokenizerJsonText(readWholeFile(tokenizerJson, limits::kMaxTokenizerFileBytes), tokenizerJson.string());
+}
+
+ByteLevelBpe ByteLevelBpe::fromVocabAndMergesText(std::string_view vocabJson, std::string_view text,
+                                                  std::string_view vocabName, std::string_view mergesName) {
+    const nlohmann::json vocabDocument = parseJson(vocabJson, kTokenizerFile, vocabName);
+    Vocabulary vocabulary =
+        readVocabulary(JsonReader(vocabDocument, std::string(vocabName), UnknownFields::Ignore, RootName::File));
+
     std::vector<Merge> merges;
     std::size_t lineNumber = 0;
     for (std::size_t start = 0; start < text.size();) {
         std::size_t end = text.find('\n', start);
         if (end == std::string::npos) end = text.size();
-        std::string line = text.substr(start, end - start);
+        std::string line(text.substr(start, end - start));
         start = end + 1;
         // A file saved on Windows: '\r' is never part of a byte-level token (it stands as "Č").
         if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -183,20 +188,20 @@ ByteLevelBpe ByteLevelBpe::fromVocabAndMerges(const std::filesystem::path& vocab
         if (line.empty() || (lineNumber == 1 && line.rfind("#version", 0) == 0)) continue;
         const auto pair = splitMerge(line);
         if (!pair)
-            throw FormatError(ErrorCode::BpeMergesLineNotPair, {std::to_string(lineNumber), line}, mergesTxt.string());
+            throw FormatError(ErrorCode::BpeMergesLineNotPair, {std::to_string(lineNumber), line}, std::string(mergesName));
         const auto& [left, right] = *pair;
         auto merge = lookUp(vocabulary, left, right);
         if (const auto* missing = std::get_if<std::string>(&merge))
             throw FormatError(ErrorCode::BpeMergesLineUnknown, {std::to_string(lineNumber), left, right, *missing},
-                              mergesTxt.string());
+                              std::string(mergesName));
         merges.push_back(std::get<Merge>(merge));
     }
     return {std::move(vocabulary.bytesOf), vocabulary.byteTokens, std::move(merges)};
 }
 
-ByteLevelBpe ByteLevelBpe::fromTokenizerJson(const std::filesystem::path& tokenizerJson) {
-    const nlohmann::json document = parseTokenizerFile(tokenizerJson);
-    const JsonReader root(document, tokenizerJson.string(), UnknownFields::Ignore, RootName::File);
+ByteLevelBpe ByteLevelBpe::fromTokenizerJsonText(std::string_view tokenizerJson, std::string_view name) {
+    const nlohmann::json document = parseJson(tokenizerJson, kTokenizerFile, name);
+    const JsonReader root(document, std::string(name), UnknownFields::Ignore, RootName::File);
     root.object({});
 
     if (const std::optional<JsonReader> normalizer = root.field("normalizer"); normalizer && !normalizer->isNull())

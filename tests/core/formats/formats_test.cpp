@@ -71,6 +71,43 @@ TEST(MatrixCsv, RoundTripIsExactWithAwkwardLabelsAndValues) {
         }
 }
 
+// Issue 14, case 10: two files the writer used to write so that they read back otherwise.
+TEST(MatrixCsv, OnlyAnEmptyQuotedFieldReadsBackAsWritten) {
+    const CsvMatrix empty = readMatrixCsv("\"\"");  // an empty corner, no column, no row
+    EXPECT_EQ(empty.corner, "");
+    EXPECT_TRUE(empty.columnLabels.empty());
+    EXPECT_TRUE(empty.rowLabels.empty());
+    EXPECT_EQ(matrixCsv(empty), "\"\"\r\n");  // not a blank line: that would be an empty file
+
+    CsvMatrix labelsOnly;  // rows with an empty label and no column stay rows
+    labelsOnly.rowLabels = {"", "b", ""};
+    labelsOnly.values.resize(3, 0);
+    const CsvMatrix back = readMatrixCsv(matrixCsv(labelsOnly));
+    EXPECT_EQ(back.corner, "");
+    EXPECT_EQ(back.rowLabels, labelsOnly.rowLabels);
+    EXPECT_EQ(back.values.rows(), 3);
+    EXPECT_EQ(back.values.cols(), 0);
+}
+
+TEST(MatrixCsv, CellsStartingWithAByteOrderMarkReadBackAsWritten) {
+    // The reader drops a byte order mark that starts the file; one that starts the corner cell
+    // is part of the cell, so the writer quotes it (any cell starting with one, to keep it simple).
+    CsvMatrix m;
+    m.corner = "\xEF\xBB\xBF" "corner";
+    m.rowLabels = {"\xEF\xBB\xBF" "row"};
+    m.columnLabels = {"\xEF\xBB\xBF"};
+    m.values = Eigen::MatrixXd::Constant(1, 1, 0.25);
+    const std::string written = matrixCsv(m);
+    EXPECT_EQ(written, "\"\xEF\xBB\xBF" "corner\",\"\xEF\xBB\xBF\"\r\n\"\xEF\xBB\xBF" "row\",0.25\r\n");
+    const CsvMatrix back = readMatrixCsv(written);
+    EXPECT_EQ(back.corner, m.corner);
+    EXPECT_EQ(back.rowLabels, m.rowLabels);
+    EXPECT_EQ(back.columnLabels, m.columnLabels);
+    EXPECT_TRUE(bitIdentical(back.values, m.values));
+    // A file that starts with a byte order mark and then such a cell: one mark is dropped, one kept.
+    EXPECT_EQ(readMatrixCsv("\xEF\xBB\xBF" + written).corner, m.corner);
+}
+
 TEST(MatrixCsv, ReaderAcceptsLineFeedsBomQuotedNumbersAndSpaces) {
     const CsvMatrix m = readMatrixCsv("\xEF\xBB\xBF" "c,\"x\ny\",b\n0:a,\"1.5\", -2 \n\"1:\"\"q\"\"\",inf,-inf");
     EXPECT_EQ(m.corner, "c");

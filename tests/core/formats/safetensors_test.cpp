@@ -111,6 +111,18 @@ TEST(Safetensors, ReadsAPartOfATensor) {
     EXPECT_EQ(part, (std::vector<float>{6, 7})) << "F32 values 1 and 2";
 }
 
+// Found by tests/fuzz (safetensors): reading nothing into an empty span passed a null pointer
+// to memcpy (undefined behaviour; the asan preset's UBSan stops on it).
+TEST(Safetensors, ATensorWithNoValuesReadsAsNoValues) {
+    const Blob blob(R"({"e":{"dtype":"F32","shape":[0,3],"data_offsets":[0,0]},)"
+                    R"("h":{"dtype":"BF16","shape":[0],"data_offsets":[0,0]}})",
+                    "");
+    const std::vector<SafetensorsTensor> tensors = parseSafetensors(blob.bytes());
+    ASSERT_EQ(tensors.size(), 2u);
+    EXPECT_TRUE(asFloat32(tensors[0]).empty());
+    EXPECT_TRUE(asFloat32(tensors[1]).empty());
+}
+
 TEST(Safetensors, AlignedF32IsReadInPlaceAndOtherTensorsAreNot) {
     // The header is padded to a multiple of 4 bytes, so the data starts 4-byte aligned: "a"
     // (offset 0) is aligned, "b" (offset 6) is not.

@@ -4,15 +4,21 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <span>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
 #include "core/base/Errors.h"
+#include "core/formats/ImportedAttention.h"
+#include "core/formats/Safetensors.h"
 #include "core/formats/SessionFile.h"
 #include "core/formats/TraceJson.h"
+#include "core/formats/WeightsFile.h"
+#include "core/gpt2/Gpt2Config.h"
 #include "core/io/JsonReader.h"
 #include "core/model/TeachingModel.h"
+#include "core/text/ByteLevelBpe.h"
 
 namespace attnviz {
 namespace {
@@ -125,6 +131,27 @@ TEST(JsonReader, ANumberADoubleCannotHoldIsADamagedFileNotACrash) {
     EXPECT_EQ(refusal([] { (void)TeachingModel::fromText(R"({"version": -1e400})", {}); })
                   .rfind("model.json: damaged JSON: number overflow", 0),
               0u);
+}
+
+// Issue 14, case 1, in the readers of other tools' files too: one line naming the file (where a
+// reader knows it), never nlohmann's out_of_range. (Each is fuzzed: tests/fuzz.)
+TEST(JsonReader, EveryReaderRefusesANumberADoubleCannotHoldInOneLine) {
+    std::string safetensors = R"({"w": {"dtype": "F32", "shape": [1e400], "data_offsets": [0, 4]}})";
+    safetensors.insert(0, std::string{static_cast<char>(safetensors.size()), 0, 0, 0, 0, 0, 0, 0});
+    const std::vector<std::pair<std::string, std::function<void()>>> readers = {
+        {"weights", [] { (void)readWeightsJson(R"({"format": "attnviz-weights", "version": 1, "d_model": 1e400})"); }},
+        {"config.json", [] { (void)gpt2::parseGpt2Config(R"({"model_type": "gpt2", "n_layer": 1e400})"); }},
+        {"tokenizer.json", [] { (void)ByteLevelBpe::fromTokenizerJsonText(R"({"model": {"vocab": {"a": 1e400}}})", "tokenizer.json"); }},
+        {"vocab.json", [] { (void)ByteLevelBpe::fromVocabAndMergesText(R"({"a": 1e400})", "", "vocab.json", "merges.txt"); }},
+        {"imported", [] { (void)importJsonAttention(R"({"tokens": ["a"], "attentions": [[1e400]]})", "run.json", false); }},
+        {"tokens", [] { (void)parseTokenList(R"(["a", 1e400])", "run.tokens.json"); }},
+        {"safetensors", [&] { (void)parseSafetensors(std::as_bytes(std::span(safetensors.data(), safetensors.size()))); }},
+    };
+    for (const auto& [name, read] : readers) {
+        const std::string message = refusal(read);
+        EXPECT_NE(message.find("number overflow parsing '1e400'"), std::string::npos) << name << ": " << message;
+        EXPECT_EQ(message.find('\n'), std::string::npos) << name;
+    }
 }
 
 TEST(JsonReader, TheFormatAndVersionOfADocumentAreCheckedFirst) {
