@@ -20,6 +20,7 @@
 #include "core/formats/WeightsFile.h"
 #include "core/gpt2/Gpt2Model.h"
 #include "core/heads/AttentionStack.h"
+#include "core/io/AtomicFile.h"
 #include "core/io/FileReading.h"
 #include "core/model/TeachingConfig.h"
 #include "ui/export/ExportRequest.h"
