@@ -109,6 +109,7 @@
     X(OpenFailed, "cannot open %1: %2")                                                                                \
     X(ReadFailed, "cannot read %1: %2")                                                                                \
     X(ReadTooLarge, "cannot read %1: it is larger than %2 MiB, the limit for this kind of file")                       \
+    X(ReadNotText, "cannot read %1: byte %2 is a NUL byte, so it is not a text file")                                  \
     X(WriteNotAFileName, "cannot write %1: not a file name")                                                           \
     X(WriteNotAFolder, "cannot write %1: %2 is not a folder")                                                          \
     X(WriteNoFolder, "cannot write %1: the folder %2 does not exist")                                                  \

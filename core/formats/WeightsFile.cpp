@@ -179,7 +179,7 @@ Weights loadWeights(const std::filesystem::path& path) {
     const fs::path dir = folder ? path : path.parent_path();
     std::string bytes[4];
     for (int m = 0; m < 4; ++m)
-        bytes[m] = readWholeFile(dir / (std::string(kMatrixNames[m]) + ".npy"), limits::kMaxWeightsNpyBytes);
+        bytes[m] = readWholeFile(dir / (std::string(kMatrixNames[m]) + ".npy"), limits::kMaxWeightsNpyBytes, FileContent::Binary);
     try {
         return readWeightsNpy(bytes[0], bytes[1], bytes[2], bytes[3]);
     } catch (const FormatError& formatError) {

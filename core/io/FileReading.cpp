@@ -50,13 +50,17 @@ std::string readRegular(int fd, const std::string& shown, std::uint64_t maxBytes
 
 /// A pipe or a device, of unknown size: read in blocks, refused as soon as they pass maxBytes,
 /// so at most maxBytes plus one block is held (a growing string would double its buffer).
-std::string readStream(int fd, const std::string& shown, std::uint64_t maxBytes) {
+std::string readStream(int fd, const std::string& shown, std::uint64_t maxBytes, FileContent content) {
     constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
     std::vector<std::string> blocks;
     std::uint64_t total = 0;
     for (;;) {
         std::string block(kBlockBytes, '\0');
         block.resize(readInto(fd, shown, block.data(), block.size()));
+        if (content == FileContent::Text) {
+            if (const std::size_t nul = block.find('\0'); nul != std::string::npos)
+                throw IoError(ErrorCode::ReadNotText, {shown, std::to_string(total + nul + 1)});
+        }
         total += block.size();
         if (total > maxBytes) refuseTooLarge(shown, maxBytes);
         const bool end = block.size() < kBlockBytes;
@@ -74,7 +78,7 @@ std::string readStream(int fd, const std::string& shown, std::uint64_t maxBytes)
 
 }  // namespace
 
-std::string readWholeFile(const std::filesystem::path& path, std::uint64_t maxBytes) {
+std::string readWholeFile(const std::filesystem::path& path, std::uint64_t maxBytes, FileContent content) {
     const std::string shown = path.string();
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -91,14 +95,14 @@ std::string readWholeFile(const std::filesystem::path& path, std::uint64_t maxBy
     struct stat st {};
     if (::fstat(fd, &st) != 0) throw IoError(ErrorCode::ReadFailed, {shown, errnoText(errno)});
     if (S_ISDIR(st.st_mode)) throw IoError(ErrorCode::OpenFolder, {shown});
-    if (!S_ISREG(st.st_mode)) return readStream(fd, shown, maxBytes);
+    if (!S_ISREG(st.st_mode)) return readStream(fd, shown, maxBytes, content);
     const auto size = static_cast<std::uint64_t>(st.st_size);
     if (size > maxBytes) refuseTooLarge(shown, maxBytes);  // measured, nothing read or allocated
     return readRegular(fd, shown, maxBytes, size);
 }
 
-std::string readWholeStandardInput(std::uint64_t maxBytes) {
-    return readStream(STDIN_FILENO, "standard input", maxBytes);
+std::string readWholeStandardInput(std::uint64_t maxBytes, FileContent content) {
+    return readStream(STDIN_FILENO, "standard input", maxBytes, content);
 }
 
 }  // namespace attnviz

@@ -129,6 +129,7 @@ public:
         case ErrorCode::ReadFailed: return tr("cannot read %1: %2");
         case ErrorCode::ReadTooLarge:
             return tr("cannot read %1: it is larger than %2 MiB, the limit for this kind of file");
+        case ErrorCode::ReadNotText: return tr("cannot read %1: byte %2 is a NUL byte, so it is not a text file");
         case ErrorCode::MapEmptyFile: return tr("cannot open %1: the file is empty");
         case ErrorCode::MapNotAFile: return tr("cannot open %1: it is not a regular file");
         case ErrorCode::MapFailed: return tr("cannot map %1 into memory: %2");

@@ -88,15 +88,32 @@ TEST(FileReading, RefusesARegularFileOneByteOverTheLimit) {
 
 TEST(FileReading, StopsAnEndlessDeviceAtTheLimit) {
     const auto start = std::chrono::steady_clock::now();
-    EXPECT_EQ(messageOf<IoError>([&] { (void)readWholeFile("/dev/zero", kOneMiB); }), tooLarge("/dev/zero", 1));
+    EXPECT_EQ(messageOf<IoError>([&] { (void)readWholeFile("/dev/zero", kOneMiB, FileContent::Binary); }),
+              tooLarge("/dev/zero", 1));
     EXPECT_LT(std::chrono::steady_clock::now() - start, kQuick);
+}
+
+TEST(FileReading, RefusesAnEndlessDeviceGivenAsTextAtItsFirstByte) {
+    // 1.5 GiB is the weights' limit: /dev/zero read to it took 8.7 s and 1.6 GB; its first
+    // block already shows it is no text.
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(messageOf<IoError>([&] { (void)readWholeFile("/dev/zero", std::uint64_t{1536} * kOneMiB); }),
+              "cannot read /dev/zero: byte 1 is a NUL byte, so it is not a text file");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, kQuick);
+}
+
+TEST(FileReading, NamesTheFirstNulByteOfAPipeCountedFromOne) {
+    // One full block of text (1 MiB), then 'a', 'b', NUL: the NUL is byte 2^20 + 3.
+    const FedPipe pipe(std::string(kOneMiB, 't') + "ab" + std::string(1, '\0') + "cd");
+    EXPECT_EQ(messageOf<IoError>([&] { (void)readWholeFile(pipe.path(), 3 * kOneMiB); }),
+              "cannot read " + pipe.path() + ": byte 1048579 is a NUL byte, so it is not a text file");
 }
 
 TEST(FileReading, ReadsAPipeOfSeveralBlocksWhole) {
     std::string bytes(5 * kOneMiB / 2, '\0');
     for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>(i * 7 % 251);
     const FedPipe pipe(bytes);
-    EXPECT_EQ(readWholeFile(pipe.path(), 3 * kOneMiB), bytes);
+    EXPECT_EQ(readWholeFile(pipe.path(), 3 * kOneMiB, FileContent::Binary), bytes);
 }
 
 TEST(FileReading, ReadsAnEmptyPipe) {
