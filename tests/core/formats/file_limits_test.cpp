@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ struct LimitCase {
     std::vector<std::string> companions;        ///< small files the reader needs beside it
     std::function<void(const fs::path&)> read;  ///< reads from the folder
 };
+
+void PrintTo(const LimitCase& c, std::ostream* out) { *out << c.name; }
 
 // What a reader needs besides the file under test: small enough to be read, never reached
 // (or reached after) because the large file is refused.

@@ -92,6 +92,9 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
             << "no recovery copy in " << recoveryFolder.toStdString();
         copy = recoveryFolder + QLatin1Char('/') + filesIn(recoveryFolder, QStringLiteral("recovery-*.attnviz")).constFirst();
         EXPECT_FALSE(lockIsFree(copy)) << "the running program does not hold its copy's lock";
+        // Under load the window may still be applying the session when the first copy is
+        // written; the copy follows each change, so wait for it to hold the session.
+        EXPECT_TRUE(waitUntil([&] { return readFile(copy.toStdString()) == expected; }, kStartMs));
         EXPECT_EQ(program.stop(SIGKILL).exitCode, -SIGKILL);
     }
     ASSERT_EQ(readFile(copy.toStdString()), expected) << "the copy is not the session the window showed";
