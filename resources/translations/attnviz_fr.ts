@@ -1787,6 +1787,34 @@ différence&#xa0;: %6</translation>
         <source>the comparison draws n × n weights: at most %1 positions (there are %2)</source>
         <translation>la comparaison dessine des poids n × n&#xa0;: %1 positions au plus (il y en a %2)</translation>
     </message>
+    <message>
+        <source>the temperature T must be at least %1 (it is %2)</source>
+        <translation>la température T doit valoir au moins %1 (elle vaut %2)</translation>
+    </message>
+    <message>
+        <source>%1 has values beyond the range of a double (±1.8e308): use smaller weights</source>
+        <translation>%1 a des valeurs hors de la plage d’un double (±1,8e308)&#xa0;: utilisez des poids plus petits</translation>
+    </message>
+    <message>
+        <source>head %1: %2 can exceed the range of a double (±1.8e308): use smaller weights or a larger temperature T</source>
+        <translation>tête %1&#xa0;: %2 peut dépasser la plage d’un double (±1,8e308)&#xa0;: utilisez des poids plus petits ou une température T plus grande</translation>
+    </message>
+    <message>
+        <source>cannot read %1: it is larger than %2 MiB, the limit for this kind of file</source>
+        <translation>impossible de lire %1&#xa0;: il dépasse %2&#xa0;Mio, la limite pour ce type de fichier</translation>
+    </message>
+    <message>
+        <source>cannot read %1: byte %2 is a NUL byte, so it is not a text file</source>
+        <translation>impossible de lire %1&#xa0;: l’octet %2 est un octet NUL, ce n’est donc pas un fichier texte</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the file is too large for the limit (ulimit -f)</source>
+        <translation>impossible d’écrire %1&#xa0;: le fichier dépasse la taille permise (ulimit -f)</translation>
+    </message>
+    <message>
+        <source>cannot write the session: it would take more than %1 MiB (the limit); save its supplied matrices as a weights file</source>
+        <translation>impossible d’écrire la session&#xa0;: elle dépasserait %1&#xa0;Mio (la limite)&#xa0;; enregistrez ses matrices fournies dans un fichier de poids</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::CostLabPanel</name>
@@ -2421,6 +2449,10 @@ différence&#xa0;: %6</translation>
     <message>
         <source>four-head teaching model</source>
         <translation>modèle pédagogique à quatre têtes</translation>
+    </message>
+    <message>
+        <source>%1 × %2 cells drawn as one image, without their values, to keep the file small</source>
+        <translation>%1 × %2 cellules dessinées en une seule image, sans leurs valeurs, pour garder un fichier léger</translation>
     </message>
 </context>
 <context>
@@ -3179,6 +3211,40 @@ différence&#xa0;: %6</translation>
     <message>
         <source>Hide the selected query&apos;s row of weights until the class has guessed</source>
         <translation>Cacher la ligne de poids de la requête sélectionnée jusqu’à ce que la classe ait deviné</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::RecoveryBar</name>
+    <message>
+        <source>AttnViz did not close normally. Your work from %1 was kept: restore it?</source>
+        <translation>AttnViz ne s’est pas fermé normalement. Votre travail du %1 a été conservé&#xa0;: le restaurer&#xa0;?</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Restaurer</translation>
+    </message>
+    <message>
+        <source>Bring back the sentence, the settings and the weights as they were</source>
+        <translation>Rétablir la phrase, les réglages et les poids tels qu’ils étaient</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Abandonner</translation>
+    </message>
+    <message>
+        <source>Forget the kept work and go on with this window</source>
+        <translation>Oublier le travail conservé et continuer dans cette fenêtre</translation>
+    </message>
+</context>
+<context>
+    <name>attnviz::ui::RecoveryCopy</name>
+    <message>
+        <source>The recovery copy cannot be written: %1</source>
+        <translation>La copie de secours ne peut pas être écrite&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>The kept work cannot be restored: %1</source>
+        <translation>Le travail conservé ne peut pas être restauré&#xa0;: %1</translation>
     </message>
 </context>
 <context>
