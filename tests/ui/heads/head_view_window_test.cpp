@@ -100,10 +100,11 @@ TEST(Gpt2WindowHeadView, ShowsEveryLayerOfTheModelWithNumpysWeights) {
     EXPECT_EQ(view.stack()->layers(), 2) << "every layer of the forward pass";
     EXPECT_FALSE(view.layerBox()->isHidden()) << "a layer selector for the model's layers";
     EXPECT_EQ(view.layer(), 1) << "the head view follows the controls' layer";
-    const HeadLinesPainter& lines = *view.linesPainter();
     const nlohmann::json& attentions = expected.at("attentions");
     for (int layer = 0; layer < 2; ++layer) {
         view.setLayer(layer);
+        // Each layer has a painter of its own: the previous one is gone (AddressSanitizer).
+        const HeadLinesPainter& lines = *view.linesPainter();
         for (int head = 0; head < lines.heads(); ++head)
             for (int query = 0; query < lines.size(); ++query)
                 for (int key = 0; key < lines.size(); ++key)
