@@ -137,21 +137,15 @@ void multiplyByState(const float* features, int count, int d, const float* state
     }
 }
 
-// The lanes of v added in a tree (log₂ kWidth dependent additions, not kWidth − 1 in a row): lane
-// i + half onto lane i, half = kWidth / 2 … 1, in registers rather than through memory.
+// The lanes of v added in a tree (log₂ kWidth dependent additions, not kWidth − 1 in a row).
+// (A register form with _mm512_reduce_add_ps gained ~3 %, within noise, and trips GCC 12's
+// -Wuninitialized inside its own header under the asan preset.)
 float treeSum(simd::Vec v) {
-#if defined(__AVX512F__)
-    return _mm512_reduce_add_ps(v);  // the same tree: halves of 8, 4, 2 and 1 lanes
-#else
-    __m128 quarter;
-#if defined(__AVX2__) && defined(__FMA__)  // as SimdVector.inl chooses Vec
-    quarter = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-#else
-    quarter = v;
-#endif
-    quarter = _mm_add_ps(quarter, _mm_movehl_ps(quarter, quarter));                  // lane i + 2
-    return _mm_cvtss_f32(_mm_add_ss(quarter, _mm_shuffle_ps(quarter, quarter, 1)));  // lane 0 + 1
-#endif
+    float lanes[simd::kWidth];
+    for (int i = 0; i < simd::kWidth; ++i) lanes[i] = v[i];
+    for (int half = simd::kWidth / 2; half >= 1; half /= 2)
+        for (int i = 0; i < half; ++i) lanes[i] += lanes[i + half];
+    return lanes[0];
 }
 
 float dot(const float* a, const float* b, int d) {
