@@ -109,6 +109,13 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
         EXPECT_TRUE(lockIsFree(copy)) << "a sentence on the command line still had the copy offered";
         program.stop(SIGKILL);
     }
+    // A copy run 2 wrote (under load it can live long enough) would be offered first, being newer:
+    // this test offers and restores the first run's.
+    const auto keepOnlyTheFirstRunsCopy = [&] {
+        for (const QString& name : filesIn(recoveryFolder, QStringLiteral("recovery-*.attnviz")))
+            if (recoveryFolder + QLatin1Char('/') + name != copy) QFile::remove(recoveryFolder + QLatin1Char('/') + name);
+    };
+    keepOnlyTheFirstRunsCopy();
     // 3. Started again without one: the copy is offered (its lock is held while the bar waits).
     {
         RunningProgram program({ATTNVIZ_EXECUTABLE}, options());
@@ -116,10 +123,7 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
         program.stop(SIGKILL);
     }
     ASSERT_TRUE(QFile::exists(copy)) << "a killed window that only offered the copy lost it";
-    // The copies of the runs 2 and 3 (if they lived long enough to write one) would be offered
-    // first, being newer: this test restores the first run's.
-    for (const QString& name : filesIn(recoveryFolder, QStringLiteral("recovery-*.attnviz")))
-        if (recoveryFolder + QLatin1Char('/') + name != copy) QFile::remove(recoveryFolder + QLatin1Char('/') + name);
+    keepOnlyTheFirstRunsCopy();  // and run 3's, for the same reason
 
     // 4. Restore in a window: exactly the session saved before the kill.
     MainWindow window;
