@@ -6,6 +6,7 @@
 
 #include "core/base/Errors.h"
 #include "core/base/PeakMemory.h"
+#include "core/base/LargePages.h"
 #include "core/base/SeededGenerator.h"
 #include "core/costlab/CostMemory.h"
 
@@ -23,6 +24,7 @@ template <typename T>
 RowMatrix<T> randomMatrix(int n, int d, std::uint64_t seed, const char* name) {
     SeededGenerator generator(seed, std::string("cost:") + name + ":" + std::to_string(n));
     RowMatrix<T> matrix(n, d);
+    adviseLargePages(matrix.data(), sizeof(T) * static_cast<std::size_t>(matrix.size()));  // see LargePages.h
     for (Eigen::Index i = 0; i < matrix.size(); ++i) matrix.data()[i] = static_cast<T>(generator.nextSymmetric(1.0));
     return matrix;
 }

@@ -5,17 +5,41 @@
 // the cost is O(n·d·d_v), never O(n²). S is kept in panels of kKeyAlign columns, the layout in
 // which scoreTile reads Kᵀ, so that φ(Q)·S is the same register-tiled product as Q·Kᵀ.
 
-// φ(x) = x + 1 for x > 0, e^x otherwise, over one row of d values.
-void featureRow(const float* x, int d, float* out) {
+// The lanes of v added in a tree (log₂ kWidth dependent additions, not kWidth − 1 in a row).
+// (A register form with _mm512_reduce_add_ps gained ~3 %, within noise, and trips GCC 12's
+// -Wuninitialized inside its own header under the asan preset.)
+float treeSum(simd::Vec v) {
+    float lanes[simd::kWidth];
+    for (int i = 0; i < simd::kWidth; ++i) lanes[i] = v[i];
+    for (int half = simd::kWidth / 2; half >= 1; half /= 2)
+        for (int i = 0; i < half; ++i) lanes[i] += lanes[i + half];
+    return lanes[0];
+}
+
+// φ(x) = x + 1 for x > 0, e^x otherwise, over one row of d values. While the values are in
+// registers, adds them to `sum` (d values) when it is given, and returns their dot product with
+// `weights` (d values) when that is given, else 0: the keys' sum z and a query's denominator
+// φ(q)·z come without a second pass over the row.
+float featureRow(const float* x, int d, float* out, float* sum, const float* weights) {
     using namespace simd;
+    Vec dotLanes = zero();
     int m = 0;
     for (; m + kWidth <= d; m += kWidth) {
         const Vec v = load(x + m);
         const Lanes positive = v > zero();
         const Vec e = expNonPositive(positive ? zero() : v);
-        store(out + m, positive ? v + broadcast(1.0f) : e);
+        const Vec feature = positive ? v + broadcast(1.0f) : e;
+        store(out + m, feature);
+        if (sum != nullptr) store(sum + m, load(sum + m) + feature);
+        if (weights != nullptr) dotLanes = multiplyAdd(feature, load(weights + m), dotLanes);
     }
-    for (; m < d; ++m) out[m] = x[m] > 0 ? x[m] + 1.0f : std::exp(x[m]);
+    float dotTotal = weights != nullptr ? treeSum(dotLanes) : 0.0f;
+    for (; m < d; ++m) {
+        out[m] = x[m] > 0 ? x[m] + 1.0f : std::exp(x[m]);
+        if (sum != nullptr) sum[m] += out[m];
+        if (weights != nullptr) dotTotal += out[m] * weights[m];
+    }
+    return dotTotal;
 }
 
 int roundUpTo(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
@@ -49,16 +73,17 @@ void prefetchRows(const float* array, int first, int last, int stride, bool writ
 }
 
 // φ of `count` rows of x (n × d, from row first) into features (count × d); adds them to keySum
-// when it is given. The row kRowsAhead further is fetched meanwhile (x streams from memory).
-void featureRows(const float* x, int n, int first, int count, int d, std::vector<float>& features, float* keySum) {
+// when it is given; the rows' dot products with keySum into denominators when those are given.
+// The row kRowsAhead further is fetched meanwhile (x streams from memory).
+void featureRows(const float* x, int n, int first, int count, int d, std::vector<float>& features, float* keySum,
+                 const float* denominatorWeights = nullptr, float* denominators = nullptr) {
     features.resize(static_cast<std::size_t>(count) * d);
     for (int j = 0; j < count; ++j) {
         const int ahead = first + j + kRowsAhead;
         if (ahead < n) prefetchRows(x, ahead, ahead + 1, d, false);
-        float* row = features.data() + static_cast<std::size_t>(j) * d;
-        featureRow(x + static_cast<std::size_t>(first + j) * d, d, row);
-        if (keySum != nullptr)
-            for (int m = 0; m < d; ++m) keySum[m] += row[m];
+        const float dotTotal = featureRow(x + static_cast<std::size_t>(first + j) * d, d,
+                                          features.data() + static_cast<std::size_t>(j) * d, keySum, denominatorWeights);
+        if (denominators != nullptr) denominators[j] = dotTotal;
     }
 }
 
@@ -137,45 +162,30 @@ void multiplyByState(const float* features, int count, int d, const float* state
     }
 }
 
-// The lanes of v added in a tree (log₂ kWidth dependent additions, not kWidth − 1 in a row).
-// (A register form with _mm512_reduce_add_ps gained ~3 %, within noise, and trips GCC 12's
-// -Wuninitialized inside its own header under the asan preset.)
-float treeSum(simd::Vec v) {
-    float lanes[simd::kWidth];
-    for (int i = 0; i < simd::kWidth; ++i) lanes[i] = v[i];
-    for (int half = simd::kWidth / 2; half >= 1; half /= 2)
-        for (int i = 0; i < half; ++i) lanes[i] += lanes[i + half];
-    return lanes[0];
-}
-
-float dot(const float* a, const float* b, int d) {
-    using namespace simd;
-    Vec sum = zero();
-    int m = 0;
-    for (; m + kWidth <= d; m += kWidth) sum = multiplyAdd(load(a + m), load(b + m), sum);
-    float total = treeSum(sum);
-    for (; m < d; ++m) total += a[m] * b[m];
-    return total;
-}
-
-// Row i of the output = numerator / denominator, 0 when nothing is seen (denominator 0). Rows are
-// written in order: the row kRowsAhead further is fetched for writing now (its stores stalled).
+// Row i of the output = numerator / denominator, 0 when nothing is seen (denominator 0). When
+// the row is whole vectors on vector boundaries it is written around the cache (streaming
+// stores): at n = 65,536 the output is 16 MiB that nothing reads back, and a normal store would
+// first read every line of it from memory. Otherwise the row kRowsAhead further is fetched for
+// writing now (its stores stalled). The caller fences the streamed rows (finishStreamedRows).
 void writeRow(const float* numerator, float denominator, const LinearTask& task, int i) {
     using namespace simd;
     const int dv = task.dv;
     float* out = task.out + static_cast<std::size_t>(i) * dv;
-    if (i + kRowsAhead < task.n) prefetchRows(task.out, i + kRowsAhead, i + kRowsAhead + 1, dv, true);
-    if (!(denominator > 0)) {
-        std::fill(out, out + dv, 0.0f);
-        return;
-    }
+    const bool stream = dv % kWidth == 0 && reinterpret_cast<std::uintptr_t>(out) % sizeof(Vec) == 0;
+    if (!stream && i + kRowsAhead < task.n) prefetchRows(task.out, i + kRowsAhead, i + kRowsAhead + 1, dv, true);
     // One division per row, then products (a vector division costs as much as a dozen products).
-    const float reciprocal = 1.0f / denominator;
+    const float reciprocal = denominator > 0 ? 1.0f / denominator : 0.0f;
     const Vec scale = broadcast(reciprocal);
     int c = 0;
-    for (; c + kWidth <= dv; c += kWidth) store(out + c, load(numerator + c) * scale);
-    for (; c < dv; ++c) out[c] = numerator[c] * reciprocal;
+    if (stream)
+        for (; c < dv; c += kWidth) streamStore(out + c, denominator > 0 ? load(numerator + c) * scale : zero());
+    for (; c + kWidth <= dv; c += kWidth) store(out + c, denominator > 0 ? load(numerator + c) * scale : zero());
+    for (; c < dv; ++c) out[c] = denominator > 0 ? numerator[c] * reciprocal : 0.0f;
 }
+
+// Orders the streaming stores of writeRow before anything the thread does next (they are weakly
+// ordered and would otherwise be allowed to land after the thread reports its rows done).
+void finishStreamedRows() { _mm_sfence(); }
 
 void linearSumsFast(const LinearTask& task, int first, int last, float* state, float* keySum, LinearScratch& scratch) {
     constexpr int kChunk = 64;  // its rows of φ(K) and V (16 KiB each at d = d_v = 64) stay in L1 for all of d
@@ -195,15 +205,16 @@ void linearRowsFast(const LinearTask& task, int first, int last, const float* st
     constexpr int kRows = 48;
     const int numeratorStride = roundUpTo(task.dv, simd::kKeyTile);
     scratch.numerators.resize(static_cast<std::size_t>(kRows) * numeratorStride);
+    float denominators[kRows];
     for (int r0 = first; r0 < last; r0 += kRows) {
         const int count = std::min(kRows, last - r0);
-        featureRows(task.q, task.n, r0, count, task.d, scratch.queryFeatures, nullptr);
+        featureRows(task.q, task.n, r0, count, task.d, scratch.queryFeatures, nullptr, keySum, denominators);
         multiplyByState(scratch.queryFeatures.data(), count, task.d, state, task.dv, scratch.numerators.data(),
                         numeratorStride);
         for (int r = 0; r < count; ++r)
-            writeRow(scratch.numerators.data() + static_cast<std::size_t>(r) * numeratorStride,
-                     dot(scratch.queryFeatures.data() + static_cast<std::size_t>(r) * task.d, keySum, task.d), task, r0 + r);
+            writeRow(scratch.numerators.data() + static_cast<std::size_t>(r) * numeratorStride, denominators[r], task, r0 + r);
     }
+    finishStreamedRows();
 }
 
 // Causal, a chunk of kKeyAlign rows at a time: what the keys before the chunk contribute comes
@@ -223,8 +234,10 @@ void linearCausalFast(const LinearTask& task, int first, int last, float* state,
     std::vector<float> denominators(kChunk);
     for (int c0 = first; c0 < last; c0 += kChunk) {
         const int count = std::min(kChunk, last - c0);
-        featureRows(task.q, task.n, c0, count, d, scratch.queryFeatures, nullptr);
-        featureRows(task.k, task.n, c0, count, d, scratch.keyFeatures, nullptr);
+        // The denominators start with what the keys before the chunk give (φ(q_i)·z), then the
+        // chunk's keys join z.
+        featureRows(task.q, task.n, c0, count, d, scratch.queryFeatures, nullptr, keySum, denominators.data());
+        featureRows(task.k, task.n, c0, count, d, scratch.keyFeatures, keySum);
         transposeFeatures(scratch.keyFeatures, count, d, kChunk, scratch.transposed);
         const float* values = paddedValues(task, c0, count, scratch.values);
         const float* queries = scratch.queryFeatures.data();
@@ -233,8 +246,6 @@ void linearCausalFast(const LinearTask& task, int first, int last, float* state,
 
         // The keys before the chunk.
         multiplyByState(queries, count, d, state, dv, numerators, numeratorStride);
-        for (int r = 0; r < count; ++r)
-            denominators[static_cast<std::size_t>(r)] = dot(queries + static_cast<std::size_t>(r) * d, keySum, d);
 
         // The chunk's own keys j ≤ i.
         for (int j = 0; j < kChunk; j += kKeyTile)
@@ -270,7 +281,6 @@ void linearCausalFast(const LinearTask& task, int first, int last, float* state,
 
         // The chunk's keys join the state.
         addOuterProducts(scratch.keyFeatures.data(), count, d, values, valueStride, state);
-        for (int j = 0; j < count; ++j)
-            for (int m = 0; m < d; ++m) keySum[m] += scratch.keyFeatures[static_cast<std::size_t>(j) * d + m];
     }
+    finishStreamedRows();
 }

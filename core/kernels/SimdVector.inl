@@ -11,6 +11,7 @@ inline constexpr int kWidth = 16;
 inline Vec zero() { return _mm512_setzero_ps(); }
 inline Vec load(const float* p) { return _mm512_loadu_ps(p); }
 inline void store(float* p, Vec v) { _mm512_storeu_ps(p, v); }
+inline void streamStore(float* p, Vec v) { _mm512_stream_ps(p, v); }  // p aligned to sizeof(Vec)
 inline Vec broadcast(float x) { return _mm512_set1_ps(x); }
 inline Vec multiplyAdd(Vec a, Vec b, Vec c) { return _mm512_fmadd_ps(a, b, c); }
 #elif defined(__AVX2__) && defined(__FMA__)
@@ -19,6 +20,7 @@ inline constexpr int kWidth = 8;
 inline Vec zero() { return _mm256_setzero_ps(); }
 inline Vec load(const float* p) { return _mm256_loadu_ps(p); }
 inline void store(float* p, Vec v) { _mm256_storeu_ps(p, v); }
+inline void streamStore(float* p, Vec v) { _mm256_stream_ps(p, v); }  // p aligned to sizeof(Vec)
 inline Vec broadcast(float x) { return _mm256_set1_ps(x); }
 inline Vec multiplyAdd(Vec a, Vec b, Vec c) { return _mm256_fmadd_ps(a, b, c); }
 #else
@@ -27,6 +29,7 @@ inline constexpr int kWidth = 4;
 inline Vec zero() { return _mm_setzero_ps(); }
 inline Vec load(const float* p) { return _mm_loadu_ps(p); }
 inline void store(float* p, Vec v) { _mm_storeu_ps(p, v); }
+inline void streamStore(float* p, Vec v) { _mm_stream_ps(p, v); }  // p aligned to sizeof(Vec)
 inline Vec broadcast(float x) { return _mm_set1_ps(x); }
 inline Vec multiplyAdd(Vec a, Vec b, Vec c) { return _mm_add_ps(_mm_mul_ps(a, b), c); }  // no FMA in x86-64 v1
 #endif

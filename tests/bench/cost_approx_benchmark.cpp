@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/base/LargePages.h"
 #include "core/base/SeededGenerator.h"
 #include "core/base/WorkerPool.h"
 #include "core/costlab/CostKernel.h"
@@ -29,6 +30,7 @@ constexpr int kD = 64;
 RowMatrix<float> randomMatrix(int rows, int cols, const char* tag) {
     attnviz::SeededGenerator generator(0, tag);
     RowMatrix<float> m(rows, cols);
+    attnviz::adviseLargePages(m.data(), sizeof(float) * static_cast<std::size_t>(m.size()));  // as the kernels' outputs
     for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(generator.nextSymmetric(1.7320508));
     return m;
 }
