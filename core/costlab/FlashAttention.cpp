@@ -25,7 +25,7 @@ CostResult<T> flashAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, const
     const TileKeys<T> keys(k.data(), v.data(), n, d, dv);
     const unsigned threads =
         costThreads(options, static_cast<double>(n) * n * (d + dv) / (prefix.causal ? 2.0 : 1.0));
-    const int blockRows = tiledBlockRows(n, threads);
+    const int blockRows = tiledBlockRows(n, threads, kFlashBlockRows);
     const int blocks = (n + blockRows - 1) / blockRows;
     std::vector<BlockBuffers<T>> buffers(threads);
     parallelFor(blocks, threads, [&](int index, unsigned slot) {

@@ -28,7 +28,7 @@ CostResult<T> sparseAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
     const TileKeys<T> keys(k.data(), v.data(), n, d, dv);
     const unsigned threads = costThreads(options, static_cast<double>(pattern.keptCells) * (d + dv));
     // Pieces: a query block, cut into runs of at most blockRows rows.
-    const int blockRows = tiledBlockRows(n, threads);
+    const int blockRows = tiledBlockRows(n, threads, kBandBlockRows);
     const int size = options.blockSize;
     const int runsPerBlock = (std::min(size, n) + blockRows - 1) / blockRows;
     const int pieces = pattern.blockCount * runsPerBlock;

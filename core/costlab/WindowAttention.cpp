@@ -53,7 +53,7 @@ CostResult<T> windowAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
 
     const double band = static_cast<double>(std::min<long long>(2 * w - 1, n));
     const unsigned threads = costThreads(options, static_cast<double>(n) * band * (d + dv));
-    const int blockRows = tiledBlockRows(n, threads);
+    const int blockRows = tiledBlockRows(n, threads, kBandBlockRows);
     const int blocks = (n + blockRows - 1) / blockRows;
     std::vector<BlockBuffers<T>> buffers(threads);
 
