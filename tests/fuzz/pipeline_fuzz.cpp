@@ -2,7 +2,8 @@
 // CSV. The first two bytes choose the settings, the rest is the sentence. Properties: spans
 // inside the sentence and in order; no NaN in any step; each row's weights sum to 1 (0 for a
 // fully masked row); the trace JSON and the weights' CSV read back to the same bits.
-// Temperatures stay within [0.125, 8]: overflowing ones are the setting parsers' to refuse.
+// Temperatures run from the subnormal 2^-1074 to 1e308: those below the configuration's minimum
+// must be refused as the project's errors, the others must give finite numbers or be refused.
 #include "core/attention/AttentionTrace.h"
 #include "core/formats/MatrixCsv.h"
 #include "core/formats/TraceJson.h"
@@ -29,8 +30,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config.preset = (settings >> 7 & 1) != 0 ? ProjectionPreset::Identity : ProjectionPreset::Random;
     config.mask.window = static_cast<int>(settings >> 8 & 3);             // 0 (off) to 3
     config.mask.padTo = (settings >> 10 & 1) != 0 ? 12 : 0;
-    config.temperature = std::ldexp(1.0, static_cast<int>(settings >> 11 & 7) - 3);  // 1/8 … 16
-    config.temperature = std::min(config.temperature, 8.0);
+    // The last 5 bits pick a temperature: the extremes a session or --temperature could hold, the
+    // configuration's minimum's neighbourhood (0.001), and the powers of two a teacher would use.
+    constexpr double kTemperatures[] = {0x1p-1074, 1e-310, 1e-30, 1e-4, 0.00099, 0.001, 0.0011, 0.01,
+                                        0x1p-6,    0x1p-5, 0x1p-4, 0x1p-3, 0x1p-2,  0x1p-1, 0.7,    1,
+                                        1.5,       2,      3,      4,      8,       16,     100,    1e3,
+                                        1e6,       1e30,   1e100,  1e200,  1e300,   1e307,  1e308,  1.7e308};
+    config.temperature = kTemperatures[settings >> 11 & 31];
     config.seed = settings;
     config.maxTokens = kMaxTokens;
 

@@ -158,9 +158,27 @@ TEST_F(SessionActionsTest, RefusedFilesLeaveTheSessionUnchanged) {
                         std::string_view("{\"format\": \"attnviz-session\", \"version\": 9, \"sentence\": \"x\", "
                                          "\"config\": {}}"));
     const QString missing = folder.filePath(QStringLiteral("missing.attnviz"));
+    // Sessions the hardening issue found: a number no double holds (which aborted the window), a
+    // temperature that made every weight NaN, and sizes past the 4,096-token limit.
+    const auto sessionWith = [&](const char* name, const std::string& config) {
+        const QString path = folder.filePath(QString::fromUtf8(name));
+        writeFileAtomically(path.toStdString(), R"({"format": "attnviz-session", "version": 2, "sentence": "x", "config": )" +
+                                                    config + "}");
+        return path;
+    };
+    const QString overflowing = sessionWith("overflowing.attnviz", R"({"temperature": 1e400})");
+    const QString tiny = sessionWith("tiny.attnviz", R"({"temperature": 1e-310})");
+    const QString padded = sessionWith("padded.attnviz", R"({"mask": {"pad_to": 10000}})");
+    const QString limited = sessionWith("limited.attnviz", R"({"max_tokens": 100000000000})");
 
     const std::pair<QString, const char*> cases[] = {
-        {damaged, "damaged session"}, {newer, "session version 9 is newer"}, {missing, "no such file"}};
+        {damaged, "damaged session"},
+        {newer, "session version 9 is newer"},
+        {missing, "no such file"},
+        {overflowing, "number overflow parsing '1e400'"},
+        {tiny, "the temperature T must be at least 0.001 (it is 1e-310)"},
+        {padded, "pad-to length must be at most 4096 (it is 10000)"},
+        {limited, "the token limit must be at most 4096 (it is 100000000000)"}};
     for (const auto& [path, expected] : cases) {
         QSignalSpy failed(actions, &SessionActions::failed);
         EXPECT_FALSE(actions->openSession(path));
