@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/io/FileReading.h"
 #include "core/io/TemporaryRegistry.h"
 
 namespace attnviz {
@@ -331,36 +332,8 @@ void writeFileAtomically(const fs::path& target, std::string_view bytes) {
 }
 
 std::string readFileBytes(const fs::path& path) {
-    const std::string shown = path.string();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        const int err = errno;
-        if (err == ENOENT || err == ENOTDIR) throw IoError(ErrorCode::OpenNoSuchFile, {shown});
-        if (err == EACCES || err == EPERM) throw IoError(ErrorCode::OpenPermission, {shown});
-        throw IoError(ErrorCode::OpenFailed, {shown, errnoText(err)});
-    }
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) throw IoError(ErrorCode::ReadFailed, {shown, errnoText(errno)});
-    if (S_ISDIR(st.st_mode)) throw IoError(ErrorCode::OpenFolder, {shown});
-
-    std::string bytes;
-    if (S_ISREG(st.st_mode) && st.st_size > 0) bytes.reserve(static_cast<std::size_t>(st.st_size));
-    char chunk[1 << 16];
-    for (;;) {
-        const ssize_t got = ::read(fd, chunk, sizeof chunk);
-        if (got < 0) {
-            if (errno == EINTR) continue;
-            throw IoError(ErrorCode::ReadFailed, {shown, errnoText(errno)});
-        }
-        if (got == 0) break;
-        bytes.append(chunk, static_cast<std::size_t>(got));
-    }
-    return bytes;
+    constexpr std::uint64_t kLargestFile = std::uint64_t{2048} << 20;  // above the largest export (about 100 MB)
+    return readWholeFile(path, kLargestFile, FileContent::Binary);
 }
 
 }  // namespace attnviz

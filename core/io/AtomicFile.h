@@ -31,20 +31,9 @@ void writeFileAtomically(const std::filesystem::path& target,
 /// IoError naming "standard output". Nothing is buffered beyond 64 KiB.
 void writeStandardOutput(const std::function<void(std::ostream&)>& writer);
 
-/// The whole content of a file. Throws IoError ("cannot open /x/y.json: no such file",
+/// The whole content of a file, any bytes, up to 2 GiB (readWholeFile with FileContent::Binary):
+/// for reading back what was written. Throws IoError ("cannot open /x/y.json: no such file",
 /// "…: it is a folder", "cannot read …: <reason>").
 [[nodiscard]] std::string readFileBytes(const std::filesystem::path& path);
-
-/// parse(the whole content of path); a FormatError it throws is placed in the file
-/// ("/x/s.attnviz: damaged session: …"). IoError as readFileBytes.
-template <typename Parse>
-[[nodiscard]] auto parseFile(const std::filesystem::path& path, const Parse& parse) {
-    const std::string bytes = readFileBytes(path);
-    try {
-        return parse(std::string_view(bytes));
-    } catch (const FormatError& error) {
-        throw FormatError(within(path.string(), error.message()));
-    }
-}
 
 }  // namespace attnviz
