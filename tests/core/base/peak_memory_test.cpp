@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "core/base/PeakMemory.h"
+#include "tests/support/SanitizerMemory.h"
 
 namespace attnviz {
 namespace {
@@ -27,6 +28,7 @@ void touch(std::int64_t bytes) {
 }
 
 TEST(PeakMemory, TouchingSixtyFourMebibytesReadsAtLeastThat) {
+    if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kThreadSanitizerSkipsMemoryBounds;
     if (!PeakMemoryMeter::available()) GTEST_SKIP() << "no /proc/self/clear_refs here";
     const std::int64_t extra = measurePeakExtraBytes([] { touch(64 * kMiB); });
     EXPECT_GE(extra, 64 * kMiB - kResolution);

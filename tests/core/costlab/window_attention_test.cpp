@@ -16,6 +16,7 @@
 #include "core/costlab/CostKernel.h"
 #include "tests/core/costlab/CostTestSupport.h"
 #include "tests/support/CaseNames.h"
+#include "tests/support/SanitizerMemory.h"
 
 namespace attnviz {
 namespace {
@@ -143,6 +144,7 @@ TEST(WindowAttentionByHand, WindowOneCopiesEachValue) {
 // kernel needs its output and its packed keys and values, O(n·(d + w)). A few rows are checked
 // against the definition computed here from their 2w − 1 keys.
 TEST(WindowAttentionLarge, SixtyFiveThousandPositionsInMemoryLinearInN) {
+    if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kThreadSanitizerSkipsMemoryBounds;
     if (!PeakMemoryMeter::available()) GTEST_SKIP() << "no /proc/self/clear_refs: peak memory cannot be measured";
     const int n = 65'536, d = 8, w = 4;
     const auto q = seededMatrix<float>(n, d, "q"), k = seededMatrix<float>(n, d, "k"), v = seededMatrix<float>(n, d, "v");
