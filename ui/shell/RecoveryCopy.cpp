@@ -17,6 +17,7 @@
 #include "core/io/AtomicFile.h"
 #include "ui/export/FilePath.h"
 #include "ui/i18n/CoreMessages.h"
+#include "ui/i18n/Language.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/MessageBar.h"
@@ -158,7 +159,7 @@ void RecoveryCopy::offerNext() {
         return;
     }
     const QDateTime savedAt = QFileInfo(orphans_.front().path).lastModified();
-    bar_->offer(QLocale().toString(savedAt, QLocale::ShortFormat));
+    bar_->offer(numberLocale().toString(savedAt, QLocale::ShortFormat));  // the window's language, not the system's
 }
 
 void RecoveryCopy::restore() {

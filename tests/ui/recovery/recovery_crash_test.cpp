@@ -44,13 +44,14 @@ QStringList filesIn(const QString& folder, const QString& pattern) {
     return QDir(folder).entryList({pattern}, QDir::Files | QDir::Hidden, QDir::Name);
 }
 
-/// True when this process can take the lock of copy (then released): no running program holds it.
-bool lockIsFree(const QString& copy) {
+/// The pid written in copy's lock file: the program holding it. Read without taking the lock: a
+/// test that took a dead program's lock, even for an instant, could make a starting program see
+/// the copy as a running window's and not offer it (that race made this test fail under load).
+qint64 lockHolder(const QString& copy) {
     QLockFile lock(copy + QStringLiteral(".lock"));
-    lock.setStaleLockTime(0);
-    if (!lock.tryLock(0)) return false;
-    lock.unlock();
-    return true;
+    qint64 pid = 0;
+    QString host, application;
+    return lock.getLockInfo(&pid, &host, &application) ? pid : 0;
 }
 
 class RecoveryCrashTest : public ::testing::Test {
@@ -91,7 +92,7 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
         ASSERT_TRUE(waitUntil([&] { return filesIn(recoveryFolder, QStringLiteral("recovery-*.attnviz")).size() == 1; }, kStartMs))
             << "no recovery copy in " << recoveryFolder.toStdString();
         copy = recoveryFolder + QLatin1Char('/') + filesIn(recoveryFolder, QStringLiteral("recovery-*.attnviz")).constFirst();
-        EXPECT_FALSE(lockIsFree(copy)) << "the running program does not hold its copy's lock";
+        EXPECT_EQ(lockHolder(copy), program.pid()) << "the running program does not hold its copy's lock";
         // Under load the window may still be applying the session when the first copy is
         // written; the copy follows each change, so wait for it to hold the session.
         EXPECT_TRUE(waitUntil([&] { return readFile(copy.toStdString()) == expected; }, kStartMs));
@@ -106,7 +107,7 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
         // Its own lock is taken just before the offer would be made.
         ASSERT_TRUE(waitUntil([&] { return filesIn(recoveryFolder, QStringLiteral("*.lock")).size() > static_cast<qsizetype>(locksBefore); }, kStartMs));
         QTest::qWait(1000);
-        EXPECT_TRUE(lockIsFree(copy)) << "a sentence on the command line still had the copy offered";
+        EXPECT_NE(lockHolder(copy), program.pid()) << "a sentence on the command line still had the copy offered";
         program.stop(SIGKILL);
     }
     // A copy run 2 wrote (under load it can live long enough) would be offered first, being newer:
@@ -119,7 +120,7 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
     // 3. Started again without one: the copy is offered (its lock is held while the bar waits).
     {
         RunningProgram program({ATTNVIZ_EXECUTABLE}, options());
-        ASSERT_TRUE(waitUntil([&] { return !lockIsFree(copy); }, kStartMs)) << "the copy is not offered";
+        ASSERT_TRUE(waitUntil([&] { return lockHolder(copy) == program.pid(); }, kStartMs)) << "the copy is not offered";
         program.stop(SIGKILL);
     }
     ASSERT_TRUE(QFile::exists(copy)) << "a killed window that only offered the copy lost it";
