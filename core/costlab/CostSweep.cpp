@@ -5,8 +5,8 @@
 #include <string>
 
 #include "core/base/Errors.h"
-#include "core/base/PeakMemory.h"
 #include "core/base/LargePages.h"
+#include "core/base/PeakMemory.h"
 #include "core/base/SeededGenerator.h"
 #include "core/costlab/CostMemory.h"
 
