@@ -47,7 +47,8 @@ CostResult<T> flashAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, const
         const TileRows<T> target{q.data() + static_cast<std::ptrdiff_t>(row0) * d, rows,
                                  result.output.data() + static_cast<std::ptrdiff_t>(row0) * dv, dv, rowMax.data() + row0,
                                  rowSum.data() + row0};
-        attendTiles<T>(target, d, dv, divisor, buffer.tiles, buffer.workspace);
+        attendTiles<T>(target, d, dv, divisor, buffer.tiles, buffer.workspace, cancel);
+        throwIfCancelled(cancel);  // the block may have stopped halfway
     });
     if (options.weights)
         result.weights = softmaxWeights(q, k, divisor, rowMax, rowSum, [&](int i, int j) { return j < prefix.end(i); });

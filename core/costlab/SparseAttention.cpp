@@ -60,7 +60,8 @@ CostResult<T> sparseAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
         }
         const TileRows<T> target{q.data() + row0 * d, rows, result.output.data() + row0 * dv, dv, rowMax.data() + row0,
                                  rowSum.data() + row0};
-        attendTiles<T>(target, d, dv, divisor, b.tiles, b.workspace);
+        attendTiles<T>(target, d, dv, divisor, b.tiles, b.workspace, cancel);
+        throwIfCancelled(cancel);  // the block may have stopped halfway
     });
     if (options.weights)
         result.weights = softmaxWeights(q, k, divisor, rowMax, rowSum,

@@ -88,7 +88,8 @@ CostResult<T> windowAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
         const TileRows<T> target{q.data() + static_cast<std::ptrdiff_t>(row0) * d, rows,
                                  result.output.data() + static_cast<std::ptrdiff_t>(row0) * dv, dv, rowMax.data() + row0,
                                  rowSum.data() + row0};
-        attendTiles<T>(target, d, dv, divisor, b.tiles, b.workspace);
+        attendTiles<T>(target, d, dv, divisor, b.tiles, b.workspace, cancel);
+        throwIfCancelled(cancel);  // the block may have stopped halfway
     });
 
     // The global rows: every key the mask lets them see, their queries gathered.
@@ -113,7 +114,8 @@ CostResult<T> windowAttention(const RowMatrix<T>& q, const RowMatrix<T>& k, cons
         b.tiles.clear();
         addTiles(b.tiles, keys, 0, last, kWindowTile, b.from.data(), b.to.data());
         attendTiles<T>(TileRows<T>{b.queries.data(), rows, b.context.data(), dv, b.rowMax.data(), b.rowSum.data()}, d, dv,
-                       divisor, b.tiles, b.workspace);
+                       divisor, b.tiles, b.workspace, cancel);
+        throwIfCancelled(cancel);
         for (int r = 0; r < rows; ++r) {
             const int i = globals[static_cast<std::size_t>(g0 + r)];
             std::copy_n(b.context.data() + static_cast<std::ptrdiff_t>(r) * dv, dv,

@@ -34,10 +34,12 @@ TileKeys<T>::TileKeys(const T* k, const T* v, int count, int d, int dv) : k_(k),
 namespace {
 
 // float64: row by row, tile by tile, each score summed in index order and divided, std::exp.
-void attendTilesExact(const TileRows<double>& block, int d, int dv, double divisor, std::span<const KeyTile<double>> tiles) {
+void attendTilesExact(const TileRows<double>& block, int d, int dv, double divisor, std::span<const KeyTile<double>> tiles,
+                      const std::atomic<bool>* cancel) {
     constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
     std::vector<double> scores;
     for (int r = 0; r < block.rows; ++r) {
+        if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
         const double* q = block.queries + static_cast<std::ptrdiff_t>(r) * d;
         double* out = block.context + static_cast<std::ptrdiff_t>(r) * block.contextStride;
         std::fill(out, out + dv, 0.0);
@@ -79,9 +81,9 @@ void attendTilesExact(const TileRows<double>& block, int d, int dv, double divis
 
 template <typename T>
 void attendTiles(const TileRows<T>& block, int d, int dv, T divisor, std::span<const KeyTile<T>> tiles,
-                 TileWorkspace& workspace) {
+                 TileWorkspace& workspace, const std::atomic<bool>* cancel) {
     if constexpr (sizeof(T) == 8) {
-        attendTilesExact(block, d, dv, divisor, tiles);
+        attendTilesExact(block, d, dv, divisor, tiles, cancel);
     } else {
         workspace.floatTiles.resize(tiles.size());
         for (std::size_t t = 0; t < tiles.size(); ++t)
@@ -98,14 +100,16 @@ void attendTiles(const TileRows<T>& block, int d, int dv, T divisor, std::span<c
         floatBlock.contextStride = block.contextStride;
         floatBlock.rowMax = block.rowMax;
         floatBlock.rowSum = block.rowSum;
+        floatBlock.cancel = cancel;
         kernel::tiledLoops().attendTiles(floatBlock, workspace.scratch);
     }
 }
 
 template class TileKeys<float>;
 template class TileKeys<double>;
-template void attendTiles<float>(const TileRows<float>&, int, int, float, std::span<const KeyTile<float>>, TileWorkspace&);
+template void attendTiles<float>(const TileRows<float>&, int, int, float, std::span<const KeyTile<float>>, TileWorkspace&,
+                                  const std::atomic<bool>*);
 template void attendTiles<double>(const TileRows<double>&, int, int, double, std::span<const KeyTile<double>>,
-                                  TileWorkspace&);
+                                  TileWorkspace&, const std::atomic<bool>*);
 
 }  // namespace attnviz

@@ -66,9 +66,10 @@ struct TileWorkspace {
 /// softmax(q·kᵀ / divisor) · v for each row of the block over the keys its tiles let it see, tile
 /// after tile in the given order (the online softmax: the running max and sum are rescaled when a
 /// tile raises the max), so that memory is one tile's scores, never n of them. A key seen through
-/// two tiles counts twice: tiles must not overlap for a row.
+/// two tiles counts twice: tiles must not overlap for a row. When cancel is raised it stops early
+/// (between tiles, or rows in float64), its results incomplete: the caller checks and throws.
 template <typename T>
 void attendTiles(const TileRows<T>& block, int d, int dv, T divisor, std::span<const KeyTile<T>> tiles,
-                 TileWorkspace& workspace);
+                 TileWorkspace& workspace, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace attnviz

@@ -79,6 +79,7 @@ void attendTilesFast(const FloatTileBlock& block, TileScratch& scratch) {
     static constexpr auto wideTileFor = contextTiles<kTileVectors>(std::make_integer_sequence<int, kTileRows>{});
     static constexpr auto narrowTileFor = contextTiles<1>(std::make_integer_sequence<int, kTileRows>{});
     for (int t = 0; t < block.tileCount; ++t) {
+        if (block.cancel != nullptr && block.cancel->load(std::memory_order_relaxed)) return;
         const FloatTile& tile = block.tiles[t];
         const PackedFloat& keys = *tile.keys;
         // The tile's keys that some row sees, in whole score tiles: [chunk0, chunk0 + width).

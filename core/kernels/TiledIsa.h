@@ -2,6 +2,7 @@
 // The interface between the cost lab's tiled and linear kernels (TiledAttention, LinearKernel)
 // and their float32 hot loops, compiled once per instruction set (TiledBody.inl, included by
 // kernel_isa_*.cpp after KernelBody.inl). Plain pointers and structs only, as in KernelIsa.h.
+#include <atomic>
 #include <vector>
 
 #include "core/kernels/KernelIsa.h"
@@ -30,6 +31,9 @@ struct FloatTileBlock {
     int contextStride = 0;
     float* rowMax = nullptr;   ///< rows: the max of the visible scaled scores (−∞ if none)
     float* rowSum = nullptr;   ///< rows: Σ exp(s − rowMax) over the visible keys
+    /// When raised, the block stops before its next tile, its results left incomplete: a block of
+    /// Flash can be tens of milliseconds of work (seconds under the sanitizers), too long to wait.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 /// A thread's buffers for tiled blocks, kept from one block to the next.
