@@ -174,13 +174,15 @@ void writeRow(const float* numerator, float denominator, const LinearTask& task,
     const bool stream = dv % kWidth == 0 && reinterpret_cast<std::uintptr_t>(out) % sizeof(Vec) == 0;
     if (!stream && i + kRowsAhead < task.n) prefetchRows(task.out, i + kRowsAhead, i + kRowsAhead + 1, dv, true);
     // One division per row, then products (a vector division costs as much as a dozen products).
-    const float reciprocal = denominator > 0 ? 1.0f / denominator : 0.0f;
+    const bool seen = denominator > 0;
+    const float reciprocal = seen ? 1.0f / denominator : 0.0f;
     const Vec scale = broadcast(reciprocal);
+    const auto part = [&](int c) { return seen ? load(numerator + c) * scale : zero(); };
     int c = 0;
     if (stream)
-        for (; c < dv; c += kWidth) streamStore(out + c, denominator > 0 ? load(numerator + c) * scale : zero());
-    for (; c + kWidth <= dv; c += kWidth) store(out + c, denominator > 0 ? load(numerator + c) * scale : zero());
-    for (; c < dv; ++c) out[c] = denominator > 0 ? numerator[c] * reciprocal : 0.0f;
+        for (; c < dv; c += kWidth) streamStore(out + c, part(c));
+    for (; c + kWidth <= dv; c += kWidth) store(out + c, part(c));
+    for (; c < dv; ++c) out[c] = seen ? numerator[c] * reciprocal : 0.0f;
 }
 
 // Orders the streaming stores of writeRow before anything the thread does next (they are weakly

@@ -2,7 +2,7 @@
 // CSV. The first two bytes choose the settings, the rest is the sentence. Properties: spans
 // inside the sentence and in order; no NaN in any step; each row's weights sum to 1 (0 for a
 // fully masked row); the trace JSON and the weights' CSV read back to the same bits.
-// Temperatures run from the subnormal 2^-1074 to 1e308: those below the configuration's minimum
+// Temperatures run from the subnormal 2^-1074 to 1.7e308: those below the configuration's minimum
 // must be refused as the project's errors, the others must give finite numbers or be refused.
 #include "core/attention/AttentionTrace.h"
 #include "core/formats/MatrixCsv.h"
