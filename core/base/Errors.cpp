@@ -13,7 +13,7 @@ constexpr const char* kNames[] = {ATTNVIZ_ERROR_CODES(ATTNVIZ_ERROR_CODE_NAME)};
 /// text with its control characters written as escapes (\n, \t, \r, \u001b …): a field name or
 /// a value from a file can hold a newline, a message cannot.
 std::string oneLine(std::string text) {
-    static constexpr char kHex[] = "0123456789abcdef";
+    static constexpr char kLowerHex[] = "0123456789abcdef";
     std::string out;
     for (const char c : text) {
         const auto byte = static_cast<unsigned char>(c);
@@ -27,8 +27,8 @@ std::string oneLine(std::string text) {
             out += "\\t";
         } else {
             out += "\\u00";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0x0F];
+            out += kLowerHex[byte >> 4];
+            out += kLowerHex[byte & 0x0F];
         }
     }
     return out;

@@ -7,15 +7,10 @@
 #include <string>
 
 #include "core/base/Errors.h"
+#include "core/base/NumberText.h"
 
 namespace attnviz {
 namespace {
-
-std::string shortest(double value) {
-    std::array<char, 32> text{};
-    const auto [end, error] = std::to_chars(text.data(), text.data() + text.size(), value);
-    return error == std::errc() ? std::string(text.data(), end) : std::string("0");
-}
 
 std::string quoted(const std::string& text) {
     if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
@@ -40,7 +35,7 @@ void writeHeadSummariesCsv(std::ostream& out, const AttentionStack& stack, const
         for (int head = 0; head < stack.heads(); ++head) {
             const HeadSummary& summary = summaries[static_cast<std::size_t>(layer * stack.heads() + head)];
             out << layer + 1 << ',' << head + 1 << ',' << quoted(stack.headRole(layer, head));
-            for (int m = 0; m < kHeadMeasureCount; ++m) out << ',' << shortest(summary.value(static_cast<HeadMeasure>(m)));
+            for (int m = 0; m < kHeadMeasureCount; ++m) out << ',' << shortestText(summary.value(static_cast<HeadMeasure>(m)));
             out << '\n';
         }
     }

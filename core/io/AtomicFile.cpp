@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/base/NumberText.h"
 #include "core/io/FileReading.h"
 #include "core/io/TemporaryRegistry.h"
 
@@ -22,10 +23,6 @@ namespace attnviz {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string errnoText(int err) {
-    return std::generic_category().message(err);
-}
 
 /// The folder a target lives in ("." for a bare file name).
 fs::path folderOf(const fs::path& target) {

@@ -10,11 +10,10 @@
 #include <vector>
 
 #include "core/base/Limits.h"
+#include "core/base/NumberText.h"
 
 namespace attnviz {
 namespace {
-
-std::string errnoText(int err) { return std::generic_category().message(err); }
 
 [[noreturn]] void refuseTooLarge(const std::string& shown, std::uint64_t maxBytes) {
     throw IoError(ErrorCode::ReadTooLarge, {shown, std::to_string(maxBytes / limits::kMiB)});

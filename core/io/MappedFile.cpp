@@ -12,11 +12,10 @@
 #include <utility>
 
 #include "core/base/Errors.h"
+#include "core/base/NumberText.h"
 
 namespace attnviz {
 namespace {
-
-std::string errnoText(int err) { return std::generic_category().message(err); }
 
 /// Closes the descriptor when the constructor is done with it: the mapping outlives it.
 struct Descriptor {

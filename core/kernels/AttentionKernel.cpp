@@ -7,6 +7,7 @@
 
 #include "core/base/Errors.h"
 #include "core/base/LargePages.h"
+#include "core/base/NumberText.h"
 #include "core/base/WorkerPool.h"
 #include "core/kernels/InstructionSet.h"
 #include "core/kernels/KernelIsa.h"
@@ -49,8 +50,6 @@ const KernelTable& kernelTable() {
     static const KernelTable table = chooseKernel();
     return table;
 }
-
-int roundUp(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
 
 void fillMaskRow(const void* owner, int query, int firstKey, int count, std::uint8_t* out) {
     static_cast<const AttentionMask*>(owner)->fillRow(query, firstKey, count, out);

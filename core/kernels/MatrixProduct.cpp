@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "core/base/NumberText.h"
 #include "core/base/WorkerPool.h"
 #include "core/kernels/ProductIsa.h"
 
@@ -46,8 +47,6 @@ InstructionSet widest() {
     static const InstructionSet set = widestInstructionSet();
     return set;
 }
-
-int roundUp(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
 
 // Depth of one block: the B panel (depth × tile columns) stays in the L1 cache while the panels
 // of A pass by it.

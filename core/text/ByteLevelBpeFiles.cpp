@@ -2,6 +2,7 @@
 // write them, so unknown fields are ignored; every damage is refused naming the file and field.
 #include "core/base/Errors.h"
 #include "core/base/Limits.h"
+#include "core/base/NumberText.h"
 #include "core/io/FileReading.h"
 #include "core/io/JsonReader.h"
 #include "core/text/ByteLevelBpe.h"
@@ -70,11 +71,6 @@ struct Vocabulary {
     std::array<int, 256> byteTokens{};          ///< the id of each byte alone
 };
 
-std::string hexByte(int byte) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    return {kHex[byte >> 4], kHex[byte & 0x0F]};
-}
-
 /// The bytes a vocabulary string stands for; `token` refuses one that is not byte-level.
 std::string bytesOfToken(const std::string& text, const JsonReader& token, const ByteAlphabet& alphabet) {
     std::string bytes;
@@ -85,8 +81,9 @@ std::string bytesOfToken(const std::string& text, const JsonReader& token, const
         U8_NEXT(data, i, size, c);  // the JSON parser has checked the UTF-8
         const int byte = alphabet.byteOf(c);
         if (byte < 0) {
-            std::string codePoint = hexByte(c >> 8 & 0xFF) + hexByte(c & 0xFF);
-            if (c > 0xFFFF) codePoint = hexByte(c >> 16) + codePoint;
+            const auto byteAt = [c](int shift) { return static_cast<unsigned char>((c >> shift) & 0xFF); };
+            std::string codePoint = hexByte(byteAt(8)) + hexByte(byteAt(0));
+            if (c > 0xFFFF) codePoint = hexByte(byteAt(16)) + codePoint;
             token.fail(ErrorCode::BpeTokenNotByteLevel, {text, codePoint});
         }
         bytes += static_cast<char>(byte);
@@ -121,7 +118,7 @@ Vocabulary readVocabulary(const JsonReader& vocab) {
             result.byteTokens[static_cast<unsigned char>(result.bytesOf[id][0])] = static_cast<int>(id);
     for (int byte = 0; byte < 256; ++byte) {
         if (result.byteTokens[static_cast<std::size_t>(byte)] < 0)
-            vocab.fail(ErrorCode::BpeByteMissing, {hexByte(byte), alphabet.characterOf(byte)});
+            vocab.fail(ErrorCode::BpeByteMissing, {hexByte(static_cast<unsigned char>(byte)), alphabet.characterOf(byte)});
     }
     return result;
 }

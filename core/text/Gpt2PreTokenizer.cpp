@@ -25,7 +25,7 @@ CharClass classOf(UChar32 c) {
 }
 
 /// encoder.py's contractions, case-sensitive ("'S" is not one), in the pattern's order.
-constexpr std::array<std::string_view, 7> kContractions = {"s", "t", "re", "ve", "m", "ll", "d"};
+constexpr std::array<std::string_view, 7> kGpt2Contractions = {"s", "t", "re", "ve", "m", "ll", "d"};
 
 class Matcher {
 public:
@@ -41,7 +41,7 @@ public:
     /// The end (in code points) of the pattern's match that starts at code point i.
     [[nodiscard]] std::size_t matchAt(std::size_t i) const {
         if (cps_[i].c == '\'') {
-            for (const std::string_view suffix : kContractions) {
+            for (const std::string_view suffix : kGpt2Contractions) {
                 if (text_.substr(cps_[i].end, suffix.size()) == suffix) return i + 1 + suffix.size();
             }
         }

@@ -1,6 +1,8 @@
 // The display rules of GPT-2 tokens: what a projector shows must never be blank or U+FFFD.
 #include "core/text/TokenDisplay.h"
 
+#include "core/base/NumberText.h"
+
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
@@ -9,8 +11,6 @@
 
 namespace attnviz {
 namespace {
-
-constexpr char kHex[] = "0123456789ABCDEF";
 
 void appendUtf8(std::string& out, std::uint32_t c) {
     if (c < 0x80) {
@@ -32,8 +32,7 @@ void appendUtf8(std::string& out, std::uint32_t c) {
 
 void appendByte(std::string& out, unsigned char byte) {
     out += '<';
-    out += kHex[byte >> 4];
-    out += kHex[byte & 0x0F];
+    out += hexByte(byte);
     out += '>';
 }
 

@@ -2,6 +2,7 @@
 #include "core/text/Utf8.h"
 
 #include "core/base/Errors.h"
+#include "core/base/NumberText.h"
 
 #include <string>
 
@@ -9,8 +10,7 @@ namespace attnviz {
 namespace {
 
 [[noreturn]] void throwInvalidUtf8(std::size_t offset, unsigned char byte, ErrorCode why) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    throw InputError(why, {std::to_string(offset), {kHex[byte >> 4], kHex[byte & 0x0F]}});
+    throw InputError(why, {std::to_string(offset), hexByte(byte)});
 }
 
 }  // namespace

@@ -14,10 +14,6 @@
 namespace attnviz::ui {
 namespace {
 
-void write(std::ostream& out, const QByteArray& bytes) {
-    out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
-}
-
 void requireTrace(const ExportRequest& request) {
     if (!request.trace && !request.stack) throw Error("there is nothing to export yet");
 }
@@ -38,13 +34,13 @@ void writeHeadView(const ExportRequest& request, std::ostream& out) {
     const auto paint = [&](QPainter& painter) { figure.paint(painter); };
     switch (request.format) {
         case ExportFormat::Png:
-            write(out, paintPng(figure.size(), request.pngScale.value_or(defaultPngScale(figure.size())),
+            writeBytes(out, paintPng(figure.size(), request.pngScale.value_or(defaultPngScale(figure.size())),
                                 figure.title(), figure.description(), paint));
             break;
-        case ExportFormat::Svg: write(out, paintSvg(figure.size(), figure.title(), figure.description(), paint)); break;
+        case ExportFormat::Svg: writeBytes(out, paintSvg(figure.size(), figure.title(), figure.description(), paint)); break;
         case ExportFormat::Pdf: {
             const QSizeF page = figure.size() + QSizeF(2 * kPdfPageMargin, 2 * kPdfPageMargin);
-            write(out, paintPdf(page, figure.title(), [&](QPainter& painter) {
+            writeBytes(out, paintPdf(page, figure.title(), [&](QPainter& painter) {
                 painter.fillRect(QRectF(QPointF(0, 0), page), figure.background());
                 painter.translate(kPdfPageMargin, kPdfPageMargin);
                 figure.paint(painter);
@@ -108,17 +104,17 @@ void writeExport(const ExportRequest& request, std::ostream& out) {
         case ExportFormat::Png: {
             const MatrixSource source = exportSource(request);
             const double scale = exportPngScale(request, source);
-            write(out, renderPng(FigureRenderer(source, exportFigureOptions(request, scale)), scale));
+            writeBytes(out, renderPng(FigureRenderer(source, exportFigureOptions(request, scale)), scale));
             break;
         }
         case ExportFormat::Svg: {
             const MatrixSource source = exportSource(request);
-            write(out, renderSvg(FigureRenderer(source, vectorFigureOptions(request))));
+            writeBytes(out, renderSvg(FigureRenderer(source, vectorFigureOptions(request))));
             break;
         }
         case ExportFormat::Pdf: {
             const MatrixSource source = exportSource(request);
-            write(out, renderPdf(FigureRenderer(source, vectorFigureOptions(request))));
+            writeBytes(out, renderPdf(FigureRenderer(source, vectorFigureOptions(request))));
             break;
         }
         case ExportFormat::Csv:

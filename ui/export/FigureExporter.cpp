@@ -219,4 +219,8 @@ QByteArray paintPdf(QSizeF size, const QString& title, const std::function<void(
     return bytes;
 }
 
+void writeBytes(std::ostream& out, const QByteArray& bytes) {
+    out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
+}
+
 }  // namespace attnviz::ui

@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <functional>
+#include <ostream>
 
 #include "ui/export/FigureRenderer.h"
 
@@ -54,5 +55,8 @@ inline constexpr double kPdfPageMargin = 14;
 /// The same as a PDF (QPdfWriter): one page of that size (in whole points, rounded up), vector,
 /// with embedded font subsets so that the text can be searched and copied.
 [[nodiscard]] QByteArray paintPdf(QSizeF size, const QString& title, const std::function<void(QPainter&)>& paint);
+
+/// bytes written to out as they are (an export's figure to its stream).
+void writeBytes(std::ostream& out, const QByteArray& bytes);
 
 }  // namespace attnviz::ui

@@ -22,8 +22,6 @@ constexpr double kLargestCell = 56;        ///< small matrices: cells stop growi
 constexpr double kLargestValuesGrid = 1800;  ///< cells may grow up to this grid side so that values fit
 constexpr double kLargestCellImageSide = 4096;  ///< pixels of an embedded cell image (cellsAsImageAbove)
 constexpr double kCaptionMinWidth = 520;   ///< a narrow figure still gets a readable caption width
-constexpr int kLabelPixels = 13;
-constexpr int kTitlePixels = 17;
 constexpr int kCaptionPixels = 11;
 constexpr int kValuePixelsLargest = 12;
 constexpr int kValuePixelsSmallest = 9;
@@ -149,8 +147,8 @@ FigureRenderer::FigureRenderer(const MatrixSource& source, FigureOptions options
       options_(checked(source, std::move(options))),
       heatmap_(source, figureStyle(source, options_,
                                    chooseSizing(source, options_, options_.pixelAlignment).valuePixels)),
-      labelFont_(figureFont(kLabelPixels)),
-      titleFont_(figureFont(kTitlePixels, true)),
+      labelFont_(figureFont(kFigureLabelPixels)),
+      titleFont_(figureFont(kFigureTitlePixels, true)),
       captionFont_(figureFont(kCaptionPixels)) {
     if (!options_.title.isEmpty()) {
         title_ = options_.title;

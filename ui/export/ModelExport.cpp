@@ -7,14 +7,6 @@
 #include "ui/export/FigureExporter.h"
 
 namespace attnviz::ui {
-namespace {
-
-void write(std::ostream& out, const QByteArray& bytes) {
-    out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
-}
-
-}  // namespace
-
 ModelFigureOptions modelFigureOptions(const ExportRequest& request, double pixelScale) {
     ModelFigureOptions options;
     options.title = request.title;
@@ -35,20 +27,20 @@ void writeModelExport(const ExportRequest& request, std::ostream& out) {
             const double scale = request.pngScale.value_or(
                 defaultPngScale(ModelGridFigure(stack, summaries, modelFigureOptions(request, 1)).size()));
             const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, scale));
-            write(out, paintPng(figure.size(), scale, figure.title(), figure.caption(),
+            writeBytes(out, paintPng(figure.size(), scale, figure.title(), figure.caption(),
                                 [&](QPainter& painter) { figure.paint(painter); }));
             break;
         }
         case ExportFormat::Svg: {
             const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, 1));
-            write(out, paintSvg(figure.size(), figure.title(), figure.caption(),
+            writeBytes(out, paintSvg(figure.size(), figure.title(), figure.caption(),
                                 [&](QPainter& painter) { figure.paint(painter); }));
             break;
         }
         case ExportFormat::Pdf: {
             const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, 1));
             const QSizeF page = figure.size() + QSizeF(2 * kPdfPageMargin, 2 * kPdfPageMargin);
-            write(out, paintPdf(page, figure.title(), [&](QPainter& painter) {
+            writeBytes(out, paintPdf(page, figure.title(), [&](QPainter& painter) {
                       painter.fillRect(QRectF(QPointF(0, 0), page), Qt::white);
                       painter.translate(kPdfPageMargin, kPdfPageMargin);
                       figure.paint(painter);

@@ -15,7 +15,6 @@ namespace {
 
 // Figure units (1/96 in), as the heatmap's figures (ui/export/FigureRenderer).
 constexpr int kTokenPixels = 14;
-constexpr int kTitlePixels = 17;
 constexpr int kLegendPixels = 12;
 constexpr double kMargin = 12;
 
@@ -28,7 +27,7 @@ QString headLabel(const AttentionStack& stack, int layer, int head) {
 }  // namespace
 
 HeadViewFigure::HeadViewFigure(const AttentionStack& stack, int layer, HeadViewOptions options)
-    : lines_(stack, layer), titleFont_(figureFont(kTitlePixels, true)), legendFont_(figureFont(kLegendPixels)) {
+    : lines_(stack, layer), titleFont_(figureFont(kFigureTitlePixels, true)), legendFont_(figureFont(kLegendPixels)) {
     lines_.setStyle(HeadLinesStyle::forFont(figureFont(kTokenPixels), options.darkTheme));
     lines_.setVisibleHeads(options.visibleHeads);
     lines_.setFocus(options.focus);

@@ -12,8 +12,6 @@ namespace attnviz::ui {
 namespace {
 
 // The heatmap figure's sizes (FigureRenderer): the same text on every figure of the program.
-constexpr int kLabelPixels = 13;
-constexpr int kTitlePixels = 17;
 constexpr double kColorBarWidth = 16;
 
 /// Thumbnails large enough to read on paper: 200 units for a few heads, down to 80 for 12 or more.
@@ -38,8 +36,8 @@ ModelGridFigure::ModelGridFigure(const AttentionStack& stack, const std::vector<
       summaries_(summaries),
       options_(std::move(options)),
       look_(ThumbnailLook::of(options_.colormap, false)),
-      labelFont_(figureFont(kLabelPixels)),
-      titleFont_(figureFont(kTitlePixels, true)) {
+      labelFont_(figureFont(kFigureLabelPixels)),
+      titleFont_(figureFont(kFigureTitlePixels, true)) {
     title_ = options_.title.isEmpty() ? defaultTitle(stack) : options_.title;
     caption_ = tr("layers × heads: %1 × %2 · tokens: %3").arg(stack.layers()).arg(stack.heads()).arg(stack.size());
     if (stack.size() > kVectorTokens) images_ = makeHeadImages(stack, look_);

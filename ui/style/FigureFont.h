@@ -5,6 +5,10 @@
 
 namespace attnviz::ui {
 
+/// Text sizes shared by every figure, in figure units: the title, and the token labels.
+inline constexpr int kFigureTitlePixels = 17;
+inline constexpr int kFigureLabelPixels = 13;
+
 /// DejaVu Sans at `pixels` figure units (1/96 in), bold when asked.
 [[nodiscard]] inline QFont figureFont(int pixels, bool bold = false) {
     QFont font(QStringLiteral("DejaVu Sans"));
