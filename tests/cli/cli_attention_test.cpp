@@ -23,11 +23,11 @@ using attnviz::testing::testData;
 
 namespace {
 
-std::string fixture(const std::string& relative) { return testData("fixtures/imported/" + relative).string(); }
+std::string importedFixture(const std::string& relative) { return testData("fixtures/imported/" + relative).string(); }
 
-/// numpy's weights of a good fixture: [layer][head][row][key].
+/// numpy's weights of a good importedFixture: [layer][head][row][key].
 nlohmann::json expected(const std::string& name) {
-    return nlohmann::json::parse(readFileBytes(fixture("good/expected.json"))).at(name);
+    return nlohmann::json::parse(readFileBytes(importedFixture("good/expected.json"))).at(name);
 }
 
 void expectOneLineFailure(const cli_test::RunResult& r, int status, const std::string& message) {
@@ -53,7 +53,7 @@ TEST(CliAttention, CsvHoldsTheFilesWeightsOfTheChosenLayerAndHead) {
     const nlohmann::json numpy = expected("layers_heads_f4");
     // Layer 2, head 3, counted from 1: numpy's [1][2].
     const CsvMatrix chosen =
-        exportCsv(folder, {"--attention", fixture("good/layers_heads_f4.npy"), "--layer", "2", "--head", "3"});
+        exportCsv(folder, {"--attention", importedFixture("good/layers_heads_f4.npy"), "--layer", "2", "--head", "3"});
     EXPECT_EQ(chosen.corner, "weights (layer 2, head 3)");
     EXPECT_EQ(chosen.rowLabels, (std::vector<std::string>{"0:The", "1: cat", "2: sat", "3: on", "4: it"}));
     ASSERT_EQ(chosen.values.rows(), 5);
@@ -62,12 +62,12 @@ TEST(CliAttention, CsvHoldsTheFilesWeightsOfTheChosenLayerAndHead) {
             EXPECT_EQ(chosen.values(i, j), static_cast<double>(static_cast<float>(numpy[1][2][i][j].get<double>())));
 
     // Defaults: layer 1, head 1.
-    const CsvMatrix first = exportCsv(folder, {"--attention", fixture("good/layers_heads_f4.npy")});
+    const CsvMatrix first = exportCsv(folder, {"--attention", importedFixture("good/layers_heads_f4.npy")});
     EXPECT_EQ(first.corner, "weights (layer 1, head 1)");
     EXPECT_EQ(first.values(2, 3), static_cast<double>(static_cast<float>(numpy[0][0][2][3].get<double>())));
 
     // The mean of layer 1's three heads, by hand.
-    const CsvMatrix mean = exportCsv(folder, {"--attention", fixture("good/layers_heads_f4.npy"), "--head", "mean"});
+    const CsvMatrix mean = exportCsv(folder, {"--attention", importedFixture("good/layers_heads_f4.npy"), "--head", "mean"});
     EXPECT_EQ(mean.corner, "weights (layer 1, mean of heads)");
     for (int i = 0; i < 5; ++i)
         for (int j = 0; j < 5; ++j) {
@@ -80,7 +80,7 @@ TEST(CliAttention, CsvHoldsTheFilesWeightsOfTheChosenLayerAndHead) {
 TEST(CliAttention, JsonHoldsTokensLayerHeadAndWeights) {
     TempFolder folder;
     const std::string out = folder.file("head.json");
-    const auto r = runAttnviz({"export", "--attention", fixture("good/causal.json"), "--layer", "2", "--head", "1", "-o", out});
+    const auto r = runAttnviz({"export", "--attention", importedFixture("good/causal.json"), "--layer", "2", "--head", "1", "-o", out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const nlohmann::json written = nlohmann::json::parse(readFileBytes(out));
     EXPECT_EQ(written.at("tokens"), (std::vector<std::string>{"The", " cat", " sat", " on", " it"}));
@@ -97,7 +97,7 @@ TEST(CliAttention, JsonHoldsTokensLayerHeadAndWeights) {
 TEST(CliAttention, FiguresAreWritten) {
     TempFolder folder;
     for (const std::string name : {"w.png", "w.svg", "w.pdf"}) {
-        const auto r = runAttnviz({"export", "--attention", fixture("good/causal_f4.npy"), "--causal", "--head", "2",
+        const auto r = runAttnviz({"export", "--attention", importedFixture("good/causal_f4.npy"), "--causal", "--head", "2",
                                    "-o", folder.file(name)});
         EXPECT_EQ(r.exitCode, 0) << r.err;
         EXPECT_GT(std::filesystem::file_size(folder.file(name)), 100U) << name;

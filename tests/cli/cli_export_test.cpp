@@ -15,6 +15,7 @@
 #include "core/io/AtomicFile.h"
 #include "core/model/TeachingConfig.h"
 #include "tests/support/BitIdentical.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/CliRunner.h"
 #include "tests/support/FileBytes.h"
@@ -29,7 +30,7 @@ using attnviz::testing::writeFile;
 
 namespace {
 
-const std::string kSentence = "Le chat est assis sur le tapis de l’élève";
+const std::string kApostropheSentence = "Le chat est assis sur le tapis de l’élève";
 
 AttentionConfig twoHeadsCausal() {
     AttentionConfig config;
@@ -50,12 +51,12 @@ std::vector<std::string> concat(std::vector<std::string> a, const std::vector<st
 
 TEST(CliExport, CsvOfEveryStepAndHeadEqualsTheTrace) {
     TempFolder folder;
-    const AttentionTrace trace = AttentionTrace::compute(kSentence, twoHeadsCausal());
+    const AttentionTrace trace = AttentionTrace::compute(kApostropheSentence, twoHeadsCausal());
     for (int s = 0; s < kStepCount; ++s) {
         const auto step = static_cast<Step>(s);
         for (const std::string head : {"1", "2", "mean"}) {  // heads are counted from 1
             const std::string out = folder.file(std::string(stepName(step)) + "-" + head + ".csv");
-            const auto r = runAttnviz(concat({"export", "--text", kSentence, "--step", stepName(step), "--head", head,
+            const auto r = runAttnviz(concat({"export", "--text", kApostropheSentence, "--step", stepName(step), "--head", head,
                                               "-o", out},
                                              twoHeadsCausalArguments()));
             ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -70,9 +71,9 @@ TEST(CliExport, CsvOfEveryStepAndHeadEqualsTheTrace) {
 
 TEST(CliExport, JsonEqualsTheTrace) {
     TempFolder folder;
-    const AttentionTrace trace = AttentionTrace::compute(kSentence, twoHeadsCausal());
+    const AttentionTrace trace = AttentionTrace::compute(kApostropheSentence, twoHeadsCausal());
     const std::string out = folder.file("trace.json");
-    const auto r = runAttnviz(concat({"export", "--text", kSentence, "-o", out}, twoHeadsCausalArguments()));
+    const auto r = runAttnviz(concat({"export", "--text", kApostropheSentence, "-o", out}, twoHeadsCausalArguments()));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const TraceDocument doc = loadTraceJson(out);
     EXPECT_EQ(doc.tokens, trace.tokens());
@@ -92,7 +93,7 @@ TEST(CliExport, PngOfEveryStep) {
     for (int s = 0; s < kStepCount; ++s) {
         const std::string name = stepName(static_cast<Step>(s));
         const std::string out = folder.file(name + ".png");
-        const auto r = runAttnviz({"export", "--text", kSentence, "--step", name, "-o", out});
+        const auto r = runAttnviz({"export", "--text", kApostropheSentence, "--step", name, "-o", out});
         ASSERT_EQ(r.exitCode, 0) << name << ": " << r.err;
         EXPECT_TRUE(r.err.empty()) << name << ": " << r.err;
         const std::string bytes = readFileBytes(out);
@@ -103,10 +104,10 @@ TEST(CliExport, PngOfEveryStep) {
 
 TEST(CliExport, SvgHoldsEveryTokenLabelAsText) {
     TempFolder folder;
-    const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
+    const AttentionTrace trace = AttentionTrace::compute(kApostropheSentence, AttentionConfig{});
     for (const char* step : {"weights", "scores", "q"}) {
         const std::string out = folder.file(std::string(step) + ".svg");
-        const auto r = runAttnviz({"export", "--text", kSentence, "--step", step, "-o", out});
+        const auto r = runAttnviz({"export", "--text", kApostropheSentence, "--step", step, "-o", out});
         ASSERT_EQ(r.exitCode, 0) << r.err;
         const std::string svg = readFileBytes(out);
         EXPECT_NE(svg.find("<svg"), std::string::npos);
@@ -119,7 +120,7 @@ TEST(CliExport, TheFiguresTitleAndCaptionCountHeadsFromOne) {
     TempFolder folder;
     const std::string out = folder.file("second.svg");
     const auto r =
-        runAttnviz(concat({"export", "--text", kSentence, "--head", "2", "-o", out}, twoHeadsCausalArguments()));
+        runAttnviz(concat({"export", "--text", kApostropheSentence, "--head", "2", "-o", out}, twoHeadsCausalArguments()));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string svg = readFileBytes(out);
     EXPECT_NE(svg.find(">Attention weights — head 2</text>"), std::string::npos) << "the second head's title";
@@ -128,9 +129,9 @@ TEST(CliExport, TheFiguresTitleAndCaptionCountHeadsFromOne) {
 
 TEST(CliExport, PdfIsOnePageAndHoldsTheTokenLabels) {
     TempFolder folder;
-    const AttentionTrace trace = AttentionTrace::compute(kSentence, AttentionConfig{});
+    const AttentionTrace trace = AttentionTrace::compute(kApostropheSentence, AttentionConfig{});
     const std::string out = folder.file("weights.pdf");
-    const auto r = runAttnviz({"export", "--text", kSentence, "-o", out});
+    const auto r = runAttnviz({"export", "--text", kApostropheSentence, "-o", out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(readFileBytes(out).substr(0, 5), "%PDF-");
     const auto info = runProgram({"pdfinfo", out});
@@ -144,14 +145,14 @@ TEST(CliExport, PdfIsOnePageAndHoldsTheTokenLabels) {
 TEST(CliExport, FormatOptionOverridesTheExtension) {
     TempFolder folder;
     const std::string out = folder.file("matrix.dat");
-    const auto r = runAttnviz({"export", "--text", kSentence, "--format", "csv", "-o", out});
+    const auto r = runAttnviz({"export", "--text", kApostropheSentence, "--format", "csv", "-o", out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NO_THROW((void)readMatrixCsv(readFileBytes(out)));
 }
 
 TEST(CliExport, ImageOptionsAreAccepted) {
     TempFolder folder;
-    const auto r = runAttnviz({"export", "--text", kSentence, "--colormap", "viridis", "--dpi", "300", "--title",
+    const auto r = runAttnviz({"export", "--text", kApostropheSentence, "--colormap", "viridis", "--dpi", "300", "--title",
                                "Figure 1 — essai", "--no-values", "--window", "2", "--global", "0,3",
                                "--temperature", "0.5", "--no-scale", "--no-positions", "--d-model", "16",
                                "--heads", "4", "--head", "mean", "-o", folder.file("f.png")});
@@ -161,11 +162,11 @@ TEST(CliExport, ImageOptionsAreAccepted) {
 TEST(CliExport, SessionSavedByExportIsReadBackAsInput) {
     TempFolder folder;
     const std::string session = folder.file("s.attnviz");
-    auto r = runAttnviz(concat({"export", "--text", kSentence, "--step", "scores", "--head", "2", "-o", session},
+    auto r = runAttnviz(concat({"export", "--text", kApostropheSentence, "--step", "scores", "--head", "2", "-o", session},
                                twoHeadsCausalArguments()));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const Session saved = loadSession(session);
-    EXPECT_EQ(saved.sentence, kSentence);
+    EXPECT_EQ(saved.sentence, kApostropheSentence);
     EXPECT_TRUE(saved.config == twoHeadsCausal());
     EXPECT_EQ(saved.view.step, Step::Scores);
     EXPECT_EQ(saved.view.head, 1) << "--head 2 is the second head, stored 0-based in the file";
@@ -174,7 +175,7 @@ TEST(CliExport, SessionSavedByExportIsReadBackAsInput) {
     const std::string csv = folder.file("from-session.csv");
     r = runAttnviz({"export", "--session", session, "-o", csv});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const AttentionTrace trace = AttentionTrace::compute(kSentence, twoHeadsCausal());
+    const AttentionTrace trace = AttentionTrace::compute(kApostropheSentence, twoHeadsCausal());
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(csv)).values, trace.matrix(Step::Scores, 1)));
 
     // Options replace the session's settings.
@@ -183,45 +184,45 @@ TEST(CliExport, SessionSavedByExportIsReadBackAsInput) {
     AttentionConfig changed = twoHeadsCausal();
     changed.seed = 8;
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(csv)).values,
-                             AttentionTrace::compute(kSentence, changed).matrix(Step::Weights, 1)));
+                             AttentionTrace::compute(kApostropheSentence, changed).matrix(Step::Weights, 1)));
 }
 
 TEST(CliExport, ProjectionsChoosesTheWindowsTeachingModelOrAnotherPreset) {
     TempFolder folder;
     // The window opens on the teaching model: the command line gives the same numbers on request.
-    auto r = runAttnviz({"export", "--text", kSentence, "--projections", "teaching", "--step", "q", "-o",
+    auto r = runAttnviz({"export", "--text", kApostropheSentence, "--projections", "teaching", "--step", "q", "-o",
                          folder.file("q.csv")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const CsvMatrix q = readMatrixCsv(readFileBytes(folder.file("q.csv")));
     EXPECT_EQ(q.values.cols(), 20) << "the teaching model's 20 named dimensions";
     ASSERT_EQ(q.columnLabels.size(), 20u);
     EXPECT_EQ(q.columnLabels[1], "d1:looks for a living being") << "the column's index, then its name";
-    EXPECT_TRUE(bitIdentical(q.values, AttentionTrace::compute(kSentence, teachingConfig()).matrix(Step::Q, 0)));
+    EXPECT_TRUE(bitIdentical(q.values, AttentionTrace::compute(kApostropheSentence, teachingConfig()).matrix(Step::Q, 0)));
 
-    r = runAttnviz({"export", "--text", kSentence, "--projections", "identity", "--d-model", "6", "--step", "weights",
+    r = runAttnviz({"export", "--text", kApostropheSentence, "--projections", "identity", "--d-model", "6", "--step", "weights",
                     "-o", folder.file("identity.csv")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     AttentionConfig identity;
     identity.preset = ProjectionPreset::Identity;
     identity.dModel = 6;
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(folder.file("identity.csv"))).values,
-                             AttentionTrace::compute(kSentence, identity).matrix(Step::Weights, 0)));
+                             AttentionTrace::compute(kApostropheSentence, identity).matrix(Step::Weights, 0)));
 
     // A session saved on the teaching model, exported with random projections instead.
     const std::string session = folder.file("teaching.attnviz");
-    ASSERT_EQ(runAttnviz({"export", "--text", kSentence, "--projections", "teaching", "-o", session}).exitCode, 0);
+    ASSERT_EQ(runAttnviz({"export", "--text", kApostropheSentence, "--projections", "teaching", "-o", session}).exitCode, 0);
     r = runAttnviz({"export", "--session", session, "--projections", "random", "--d-model", "8", "-o",
                     folder.file("random.csv")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(folder.file("random.csv"))).values,
-                             AttentionTrace::compute(kSentence, AttentionConfig{}).matrix(Step::Weights, 0)));
+                             AttentionTrace::compute(kApostropheSentence, AttentionConfig{}).matrix(Step::Weights, 0)));
 }
 
 TEST(CliExport, FiguresWriteNumbersWithAPointWhateverTheLocale) {
     // A French system (the window would write "0,67"): command-line figures stay in English.
     TempFolder folder;
     const std::string out = folder.file("il.svg");
-    const auto r = runProgram({"/usr/bin/env", "LC_ALL=fr_FR.UTF-8", "LANG=fr_FR.UTF-8", "LANGUAGE=fr", ATTNVIZ_EXECUTABLE,
+    const auto r = runProgram({"/usr/bin/env", "LC_ALL=fr_FR.UTF-8", "LANG=fr_FR.UTF-8", "LANGUAGE=fr", attnviz::testing::attnvizExecutable(),
                                "export", "--text", "L'animal n'a pas traversé la rue parce qu'il était trop fatigué.",
                                "--projections", "teaching", "-o", out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -235,7 +236,7 @@ TEST(CliExport, FiguresWriteNumbersWithAPointWhateverTheLocale) {
 TEST(CliExport, ColourRangeIsKeptInTheSessionAndReadBack) {
     TempFolder folder;
     const std::string session = folder.file("range.attnviz");
-    auto r = runAttnviz({"export", "--text", kSentence, "--colour-range", "data", "-o", session});
+    auto r = runAttnviz({"export", "--text", kApostropheSentence, "--colour-range", "data", "-o", session});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(loadSession(session).view.weightsRange, WeightsRange::Data);
     // The session's range, then the command line's over it.
@@ -255,7 +256,7 @@ TEST(CliExport, EachColourRangeIsNamedInTheCaptionAndOnTheColourBar) {
     TempFolder folder;
     const auto exported = [&](const std::string& range) {
         const std::string out = folder.file(range + ".svg");
-        const auto r = runAttnviz({"export", "--text", kSentence, "--projections", "random", "--causal", "--colour-range", range, "-o", out});
+        const auto r = runAttnviz({"export", "--text", kApostropheSentence, "--projections", "random", "--causal", "--colour-range", range, "-o", out});
         EXPECT_EQ(r.exitCode, 0) << r.err;
         return readFileBytes(out);
     };
@@ -268,7 +269,7 @@ TEST(CliExport, EachColourRangeIsNamedInTheCaptionAndOnTheColourBar) {
     EXPECT_NE(row.find(">row's largest</text>"), std::string::npos) << "the bar's top, in words";
 
     // "data": the bar's ends are the weights' smallest and largest over rows 1 … n − 1.
-    const Eigen::MatrixXd weights = AttentionTrace::compute(kSentence, [] {
+    const Eigen::MatrixXd weights = AttentionTrace::compute(kApostropheSentence, [] {
         AttentionConfig causal;
         causal.mask.causal = true;
         return causal;
@@ -295,14 +296,14 @@ TEST(CliExport, EachColourRangeIsNamedInTheCaptionAndOnTheColourBar) {
 
 TEST(CliExport, TextFileAndStandardInput) {
     TempFolder folder;
-    writeFile(folder.file("s.txt"), kSentence + "\n");
-    const AttentionTrace trace = AttentionTrace::compute(kSentence, teachingConfig());  // the default
+    writeFile(folder.file("s.txt"), kApostropheSentence + "\n");
+    const AttentionTrace trace = AttentionTrace::compute(kApostropheSentence, teachingConfig());  // the default
     auto r = runAttnviz({"export", "--text-file", folder.file("s.txt"), "-o", folder.file("a.csv")});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(folder.file("a.csv"))).values,
                              trace.matrix(Step::Weights, 0)));
     attnviz::cli_test::RunOptions withInput;
-    withInput.standardInput = kSentence;
+    withInput.standardInput = kApostropheSentence;
     r = runAttnviz({"export", "--text-file", "-", "-o", folder.file("b.csv")}, withInput);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(readFileBytes(folder.file("a.csv")), readFileBytes(folder.file("b.csv")));

@@ -15,6 +15,7 @@
 
 using attnviz::cli_test::RunOptions;
 using attnviz::cli_test::RunResult;
+using attnviz::cli_test::kChatSentence;
 using attnviz::cli_test::runAttnviz;
 using attnviz::testing::TempFolder;
 using attnviz::testing::writeFile;
@@ -23,7 +24,6 @@ namespace {
 
 constexpr int kFailure = 1;
 constexpr int kBadUsage = 2;
-const std::string kSentence = "Le chat est assis";
 
 /// Runs attnviz and checks the refusal: status, one line holding expected, and the time — a
 /// generous bound that detects a hang or a read of a whole device, not a speed goal.
@@ -52,14 +52,14 @@ std::string weights(const std::string& scale) {
            R"(, "W_V": )" + identity + R"(, "W_O": )" + identity + "}\n";
 }
 
-const std::vector<std::string> kFormats = {"png", "csv", "json"};
+const std::vector<std::string> kRefusalFormats = {"png", "csv", "json"};
 
 }  // namespace
 
 TEST(CliHardeningInput, ATemperatureThatWouldOverflowIsBadUsage) {
-    for (const std::string& format : kFormats) {
+    for (const std::string& format : kRefusalFormats) {
         const TempFolder folder;
-        expectRefusal({"export", "--text", kSentence, "--temperature", "1e-310", "-o", folder.file("x." + format)},
+        expectRefusal({"export", "--text", kChatSentence, "--temperature", "1e-310", "-o", folder.file("x." + format)},
                       kBadUsage, "--temperature: at least 0.001, got 1e-310");
         EXPECT_TRUE(folder.entries().empty()) << format << ": something was written";
     }
@@ -76,10 +76,10 @@ TEST(CliHardeningInput, ASessionTemperatureThatWouldOverflowIsRefused) {
 }
 
 TEST(CliHardeningInput, WeightsWhoseScoresOverflowAreRefusedNotShownAsNaN) {
-    for (const std::string& format : kFormats) {
+    for (const std::string& format : kRefusalFormats) {
         const TempFolder folder;
         writeFile(folder.file("w.json"), weights("1e200"));  // scores near 1e400
-        expectRefusal({"export", "--text", kSentence, "--weights", folder.file("w.json"), "-o",
+        expectRefusal({"export", "--text", kChatSentence, "--weights", folder.file("w.json"), "-o",
                        folder.file("x." + format)},
                       kFailure, "head 1: QKᵀ can exceed the range of a double (±1.8e308)");
         EXPECT_EQ(folder.entries(), std::vector<std::string>{"w.json"}) << format;
@@ -89,7 +89,7 @@ TEST(CliHardeningInput, WeightsWhoseScoresOverflowAreRefusedNotShownAsNaN) {
 TEST(CliHardeningInput, WeightsNearTheLargestDoubleAreRefused) {
     const TempFolder folder;
     writeFile(folder.file("w.json"), weights("1.7e308"));
-    expectRefusal({"export", "--text", kSentence, "--weights", folder.file("w.json"), "-o", folder.file("x.csv")},
+    expectRefusal({"export", "--text", kChatSentence, "--weights", folder.file("w.json"), "-o", folder.file("x.csv")},
                   kFailure, "the range of a double (±1.8e308)");
     EXPECT_EQ(folder.entries(), std::vector<std::string>{"w.json"});
 }
@@ -131,7 +131,7 @@ TEST(CliHardeningInput, AnEndlessSessionOrWeightsFileIsRefusedAtItsFirstByte) {
     const TempFolder folder;
     const std::string notText = "cannot read /dev/zero: byte 1 is a NUL byte, so it is not a text file";
     expectRefusal({"export", "--session", "/dev/zero", "-o", folder.file("x.png")}, kFailure, notText);
-    expectRefusal({"export", "--text", kSentence, "--weights", "/dev/zero", "-o", folder.file("x.png")}, kFailure,
+    expectRefusal({"export", "--text", kChatSentence, "--weights", "/dev/zero", "-o", folder.file("x.png")}, kFailure,
                   notText);
     EXPECT_TRUE(folder.entries().empty());
 }
@@ -142,7 +142,7 @@ TEST(CliHardeningInput, AWeightsFileOverItsLimitIsRefusedBeforeItIsRead) {
     const std::string path = folder.file("huge.json");
     writeFile(path, "");
     std::filesystem::resize_file(path, (std::uintmax_t{1536} << 20) + 1);
-    expectRefusal({"export", "--text", kSentence, "--weights", path, "-o", folder.file("x.png")}, kFailure,
+    expectRefusal({"export", "--text", kChatSentence, "--weights", path, "-o", folder.file("x.png")}, kFailure,
                   "cannot read " + path + ": it is larger than 1536 MiB, the limit for this kind of file");
     EXPECT_EQ(folder.entries(), std::vector<std::string>{"huge.json"});
 }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/io/AtomicFile.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/CliRunner.h"
 #include "tests/support/FileBytes.h"
@@ -28,6 +29,7 @@
 
 using attnviz::readFileBytes;
 using attnviz::cli_test::RunResult;
+using attnviz::cli_test::kChatSentence;
 using attnviz::cli_test::runAttnviz;
 using attnviz::testing::runProgram;
 using attnviz::testing::TempFolder;
@@ -36,8 +38,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-const std::string kSentence = "Le chat est assis";
 
 /// A hang detector for commands that refuse or write a few bytes (not a speed goal).
 constexpr auto kQuick = std::chrono::seconds(5);
@@ -65,10 +65,10 @@ RunResult timedRun(const std::vector<std::string>& arguments, Clock::duration& t
     return r;
 }
 
-/// What `export … -o FILE.csv` writes for kSentence, to compare standard output and FIFOs with.
+/// What `export … -o FILE.csv` writes for kChatSentence, to compare standard output and FIFOs with.
 std::string csvOfTheSentence() {
     const TempFolder folder;
-    const auto r = runAttnviz({"export", "--text", kSentence, "-o", folder.file("x.csv")});
+    const auto r = runAttnviz({"export", "--text", kChatSentence, "-o", folder.file("x.csv")});
     EXPECT_EQ(r.exitCode, 0) << r.err;
     return readFileBytes(folder.file("x.csv"));
 }
@@ -133,7 +133,7 @@ TEST(CliOutputTarget, ASymlinkToAFifoIsWrittenThroughAndKept) {
     const int reader = openFifoReader(fifo);
     ASSERT_GE(reader, 0);
     Clock::duration took{};
-    const auto r = timedRun({"export", "--text", kSentence, "-o", link}, took);
+    const auto r = timedRun({"export", "--text", kChatSentence, "-o", link}, took);
     const std::string got = drain(reader);
     ::close(reader);
     EXPECT_EQ(r.exitCode, 0) << r.err;
@@ -151,7 +151,7 @@ TEST(CliOutputTarget, AFifoNamedDirectlyIsWrittenThrough) {
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     const int reader = openFifoReader(fifo);
     ASSERT_GE(reader, 0);
-    const auto r = runAttnviz({"export", "--text", kSentence, "-o", fifo});
+    const auto r = runAttnviz({"export", "--text", kChatSentence, "-o", fifo});
     const std::string got = drain(reader);
     ::close(reader);
     EXPECT_EQ(r.exitCode, 0) << r.err;
@@ -164,7 +164,7 @@ TEST(CliOutputTarget, ASymlinkToARegularFileKeepsTheLinkAndReplacesTheFile) {
     const TempFolder folder;
     writeFile(folder.file("real.csv"), "old");
     fs::create_symlink("real.csv", folder.file("link.csv"));
-    const auto r = runAttnviz({"export", "--text", kSentence, "-o", folder.file("link.csv")});
+    const auto r = runAttnviz({"export", "--text", kChatSentence, "-o", folder.file("link.csv")});
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_TRUE(fs::is_symlink(folder.file("link.csv")));
     EXPECT_EQ(readFileBytes(folder.file("real.csv")), csvOfTheSentence());
@@ -173,34 +173,34 @@ TEST(CliOutputTarget, ASymlinkToARegularFileKeepsTheLinkAndReplacesTheFile) {
 
 TEST(CliOutputTarget, DashWritesTextFormatsToStandardOutput) {
     const TempFolder folder;
-    const auto csv = runAttnviz({"export", "--text", kSentence, "-o", "-", "--format", "csv"}, {});
+    const auto csv = runAttnviz({"export", "--text", kChatSentence, "-o", "-", "--format", "csv"}, {});
     EXPECT_EQ(csv.exitCode, 0) << csv.err;
     EXPECT_EQ(csv.out, csvOfTheSentence());
-    const auto svg = runAttnviz({"export", "--text", kSentence, "-o", "-", "--format", "svg"});
+    const auto svg = runAttnviz({"export", "--text", kChatSentence, "-o", "-", "--format", "svg"});
     EXPECT_EQ(svg.exitCode, 0) << svg.err;
     EXPECT_EQ(svg.out.rfind("<?xml", 0), 0u) << svg.out.substr(0, 40);
     EXPECT_NE(svg.out.find("</svg>"), std::string::npos);
-    const auto json = runAttnviz({"export", "--text", kSentence, "-o", "-", "--format", "json"});
+    const auto json = runAttnviz({"export", "--text", kChatSentence, "-o", "-", "--format", "json"});
     EXPECT_EQ(json.exitCode, 0) << json.err;
     EXPECT_EQ(json.out.front(), '{');
-    const auto session = runAttnviz({"export", "--text", kSentence, "-o", "-", "--format", "attnviz"});
+    const auto session = runAttnviz({"export", "--text", kChatSentence, "-o", "-", "--format", "attnviz"});
     EXPECT_EQ(session.exitCode, 0) << session.err;
     EXPECT_NE(session.out.find("Le chat est assis"), std::string::npos);
 }
 
 TEST(CliOutputTarget, DashWritesBinaryFormatsWhenStandardOutputIsNotATerminal) {
     // The runner's standard output is a file, as in `attnviz export … -o - > figure.png`.
-    const auto png = runAttnviz({"export", "--text", kSentence, "-o", "-", "--format", "png"});
+    const auto png = runAttnviz({"export", "--text", kChatSentence, "-o", "-", "--format", "png"});
     EXPECT_EQ(png.exitCode, 0) << png.err;
     EXPECT_EQ(png.out.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
-    const auto pdf = runAttnviz({"export", "--text", kSentence, "-o", "-", "--format", "pdf"});
+    const auto pdf = runAttnviz({"export", "--text", kChatSentence, "-o", "-", "--format", "pdf"});
     EXPECT_EQ(pdf.exitCode, 0) << pdf.err;
     EXPECT_EQ(pdf.out.substr(0, 5), "%PDF-");
 }
 
 TEST(CliOutputTarget, DashWithoutFormatIsAUsageError) {
     Clock::duration took{};
-    const auto r = timedRun({"export", "--text", kSentence, "-o", "-"}, took);
+    const auto r = timedRun({"export", "--text", kChatSentence, "-o", "-"}, took);
     expectOneLine(r, 2, "-o -: give --format too");
     EXPECT_TRUE(r.out.empty());
     EXPECT_LT(took, kQuick);
@@ -216,7 +216,7 @@ TEST(CliFileSizeLimit, UlimitIsAOneLineErrorNotASilentDeathAndLeavesNothing) {
         writeFile(out, "the previous file\n");
         const auto start = Clock::now();
         // dash counts ulimit -f in 512-byte blocks: 8 KiB, less than any of these exports of 40 tokens.
-        const auto r = runProgram({"/bin/sh", "-c", "ulimit -f 16; exec \"$0\" \"$@\"", ATTNVIZ_EXECUTABLE, "export",
+        const auto r = runProgram({"/bin/sh", "-c", "ulimit -f 16; exec \"$0\" \"$@\"", attnviz::testing::attnvizExecutable(), "export",
                                    "--text", manyWords(40), "-o", out});
         EXPECT_LT(Clock::now() - start, kQuick);
         expectOneLine(r, 1, "cannot write " + out + ": the file is too large for the limit (ulimit -f)");
@@ -227,7 +227,7 @@ TEST(CliFileSizeLimit, UlimitIsAOneLineErrorNotASilentDeathAndLeavesNothing) {
 
 /// Starts attnviz with arguments, its output thrown away; returns its pid.
 pid_t startAttnviz(const std::vector<std::string>& arguments) {
-    std::vector<std::string> argv{ATTNVIZ_EXECUTABLE};
+    std::vector<std::string> argv{attnviz::testing::attnvizExecutable()};
     argv.insert(argv.end(), arguments.begin(), arguments.end());
     std::vector<char*> pointers;
     for (std::string& a : argv) pointers.push_back(a.data());

@@ -14,6 +14,7 @@
 
 #include "core/formats/MatrixCsv.h"
 #include "core/io/AtomicFile.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/CliRunner.h"
 #include "tests/support/EigenAssertions.h"
@@ -25,17 +26,17 @@ namespace {
 using cli_test::runAttnviz;
 using testing::TempFolder;
 
-const std::filesystem::path kCheckpoints = ATTNVIZ_GPT2_CHECKPOINTS;
+const std::filesystem::path kCheckpoints = attnviz::testing::gpt2Checkpoints();
 
 /// Sentence 1 of tests/core/gpt2/forward_sentences.json (French: elisions, accents), whose
 /// numpy forward pass the fixture wrote into <checkpoint>_1.json.
 std::string referenceSentence() {
-    std::ifstream in(std::filesystem::path(ATTNVIZ_TEST_DATA_DIR) / "core" / "gpt2" / "forward_sentences.json");
+    std::ifstream in(attnviz::testing::testDataDir() / "core" / "gpt2" / "forward_sentences.json");
     return nlohmann::json::parse(in).at(1).get<std::string>();
 }
 
 nlohmann::json reference(const std::string& checkpoint) {
-    std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) / (checkpoint + "_1.json"));
+    std::ifstream in(attnviz::testing::gpt2ForwardReferences() / (checkpoint + "_1.json"));
     if (!in) throw std::runtime_error("no reference for " + checkpoint + " (fixture gpt2_forward_references)");
     return nlohmann::json::parse(in);
 }

@@ -18,10 +18,10 @@ using attnviz::testing::TempFolder;
 
 namespace {
 
-const std::string kSentence = "Le chat est assis sur le tapis";
+const std::string kCarpetSentence = "Le chat est assis sur le tapis";
 
 std::vector<std::string> modelView(const std::string& output) {
-    return {"export", "--text", kSentence, "--heads", "4", "--causal", "--view", "model", "-o", output};
+    return {"export", "--text", kCarpetSentence, "--heads", "4", "--causal", "--view", "model", "-o", output};
 }
 
 /// The big-endian 32-bit number at offset of a PNG (IHDR's width at 16, height at 20).
@@ -68,7 +68,7 @@ TEST(CliModelView, CsvHasOneRowPerHeadWithItsSummaries) {
 TEST(CliModelView, TheFourHeadTeachingModelsRolesAreInTheSummaries) {
     const TempFolder folder;
     const auto path = folder.path() / "roles.json";
-    const auto run = runAttnviz({"export", "--text", kSentence, "--projections", "teaching-heads", "--view", "model",
+    const auto run = runAttnviz({"export", "--text", kCarpetSentence, "--projections", "teaching-heads", "--view", "model",
                                  "-o", path.string()});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const nlohmann::json heads = nlohmann::json::parse(readFile(path));
@@ -95,11 +95,11 @@ TEST(CliModelView, JsonHasOneObjectPerHead) {
 
 TEST(CliModelView, HeadViewIsAFigureAndAnUnknownViewIsRefused) {
     const TempFolder folder;
-    const auto head = runAttnviz({"export", "--text", kSentence, "--heads", "4", "--view", "head", "-o",
+    const auto head = runAttnviz({"export", "--text", kCarpetSentence, "--heads", "4", "--view", "head", "-o",
                                   (folder.path() / "h.png").string()});
     ASSERT_EQ(head.exitCode, 0) << head.err;
     EXPECT_EQ(readFile(folder.path() / "h.png").substr(1, 3), "PNG");
-    const auto unknown = runAttnviz({"export", "--text", kSentence, "--view", "grid", "-o", (folder.path() / "g.png").string()});
+    const auto unknown = runAttnviz({"export", "--text", kCarpetSentence, "--view", "grid", "-o", (folder.path() / "g.png").string()});
     EXPECT_EQ(unknown.exitCode, 2);
     EXPECT_NE(unknown.err.find("--view: \"grid\" is not one of heatmap, model, head"), std::string::npos) << unknown.err;
     EXPECT_FALSE(std::filesystem::exists(folder.path() / "g.png"));

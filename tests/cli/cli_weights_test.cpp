@@ -21,6 +21,7 @@
 #include "tests/support/TempFolder.h"
 
 using namespace attnviz;
+using attnviz::cli_test::kChatSentence;
 using attnviz::cli_test::runAttnviz;
 using attnviz::testing::bitIdentical;
 using attnviz::testing::TempFolder;
@@ -31,11 +32,9 @@ using attnviz::testing::npy::fixture;
 
 namespace {
 
-const std::string kSentence = "Le chat est assis";
-
 CsvMatrix exportCsv(const TempFolder& folder, const std::string& step, const std::vector<std::string>& extra) {
     const std::string out = folder.file(step + ".csv");
-    std::vector<std::string> arguments{"export", "--text", kSentence, "--step", step, "-o", out};
+    std::vector<std::string> arguments{"export", "--text", kChatSentence, "--step", step, "-o", out};
     arguments.insert(arguments.end(), extra.begin(), extra.end());
     const auto r = runAttnviz(arguments);
     EXPECT_EQ(r.exitCode, 0) << r.err;
@@ -67,7 +66,7 @@ TEST(CliWeights, NpyFilesWrittenByNumpyGiveTheirProjections) {
 
         // And exactly what the core computes with those weights.
         const AttentionTrace trace =
-            AttentionTrace::compute(kSentence, withWeights(AttentionConfig{}, loadWeights(path)));
+            AttentionTrace::compute(kChatSentence, withWeights(AttentionConfig{}, loadWeights(path)));
         EXPECT_TRUE(bitIdentical(q.values, trace.q()));
         EXPECT_TRUE(bitIdentical(exportCsv(folder, "weights", {"--weights", path}).values, trace.matrix(Step::Weights, 0)));
     }
@@ -86,7 +85,7 @@ TEST(CliWeights, JsonWeightsAndTheirSession) {
 
     // The session written with --weights holds them: reading it back needs no --weights.
     const std::string session = folder.file("s.attnviz");
-    const auto r = runAttnviz({"export", "--text", kSentence, "--weights", weights, "-o", session});
+    const auto r = runAttnviz({"export", "--text", kChatSentence, "--weights", weights, "-o", session});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const Session saved = loadSession(session);
     EXPECT_EQ(saved.config.preset, ProjectionPreset::Supplied);
@@ -95,7 +94,7 @@ TEST(CliWeights, JsonWeightsAndTheirSession) {
     // On a session using the teaching model, weights of its size keep its X.
     const std::string teaching = folder.file("teaching.attnviz");
     Session lesson;
-    lesson.sentence = kSentence;
+    lesson.sentence = kChatSentence;
     lesson.config = teachingConfig();
     saveSession(teaching, lesson);
     Weights edited = weightsOf(TeachingModel::builtIn().projections());
@@ -105,7 +104,7 @@ TEST(CliWeights, JsonWeightsAndTheirSession) {
     const std::string out = folder.file("teaching-q.csv");
     const auto t = runAttnviz({"export", "--session", teaching, "--weights", editedPath, "--step", "q", "-o", out});
     ASSERT_EQ(t.exitCode, 0) << t.err;
-    const AttentionTrace expected = AttentionTrace::compute(kSentence, replaceWeights(teachingConfig(), edited));
+    const AttentionTrace expected = AttentionTrace::compute(kChatSentence, replaceWeights(teachingConfig(), edited));
     EXPECT_TRUE(bitIdentical(readMatrixCsv(readFileBytes(out)).values, expected.q()));
 }
 
@@ -127,7 +126,7 @@ TEST(CliWeights, BadFilesExitOneWithOneLineAndWriteNothing) {
     };
     for (const auto& [path, message] : cases) {
         const std::string out = folder.file("out.csv");
-        const auto r = runAttnviz({"export", "--text", kSentence, "--weights", path, "-o", out});
+        const auto r = runAttnviz({"export", "--text", kChatSentence, "--weights", path, "-o", out});
         expectOneLineFailure(r, 1, message);
         EXPECT_EQ(r.err.rfind("attnviz export: --weights: ", 0), 0u) << r.err;
         EXPECT_FALSE(std::filesystem::exists(out)) << path << ": an output was written";
@@ -140,17 +139,17 @@ TEST(CliWeights, BadFilesExitOneWithOneLineAndWriteNothing) {
 
 TEST(CliWeights, BadUsageExitsTwo) {
     TempFolder folder;
-    const auto noFile = runAttnviz({"export", "--text", kSentence, "-o", folder.file("o.csv"), "--weights"});
+    const auto noFile = runAttnviz({"export", "--text", kChatSentence, "-o", folder.file("o.csv"), "--weights"});
     expectOneLineFailure(noFile, 2, "--weights");
     const auto windowNoFile = runAttnviz({"--weights"});
     expectOneLineFailure(windowNoFile, 2, "--weights");
-    const auto twice = runAttnviz({"export", "--text", kSentence, "--weights", fixture("good"), "--weights",
+    const auto twice = runAttnviz({"export", "--text", kChatSentence, "--weights", fixture("good"), "--weights",
                                    fixture("good"), "-o", folder.file("o.csv")});
     expectOneLineFailure(twice, 2, "--weights is given more than once");
-    const auto otherSize = runAttnviz({"export", "--text", kSentence, "--weights", fixture("good"), "--d-model", "8",
+    const auto otherSize = runAttnviz({"export", "--text", kChatSentence, "--weights", fixture("good"), "--d-model", "8",
                                        "-o", folder.file("o.csv")});
     expectOneLineFailure(otherSize, 2, "--d-model 8 does not match the weights, whose d_model is 3");
-    const auto heads = runAttnviz({"export", "--text", kSentence, "--weights", fixture("good"), "--heads", "2", "-o",
+    const auto heads = runAttnviz({"export", "--text", kChatSentence, "--weights", fixture("good"), "--heads", "2", "-o",
                                    folder.file("o.csv")});
     expectOneLineFailure(heads, 2, "2 heads do not divide d_model = 3");
     EXPECT_TRUE(folder.entries().empty()) << "nothing is written on bad usage";

@@ -4,16 +4,18 @@
 #include <filesystem>
 #include <string_view>
 
+#include "tests/support/BuildPaths.h"
+
 namespace attnviz::testing {
 
 /// A path under tests/ in the source tree, e.g. testData("golden").
 inline std::filesystem::path testData(std::string_view relative) {
-    return std::filesystem::path(ATTNVIZ_TEST_DATA_DIR) / relative;
+    return testDataDir() / relative;
 }
 
 /// A path under the project's root, e.g. projectFile("resources/teaching/model.json").
 inline std::filesystem::path projectFile(std::string_view relative) {
-    return std::filesystem::path(ATTNVIZ_TEST_DATA_DIR).parent_path() / relative;
+    return testDataDir().parent_path() / relative;
 }
 
 }  // namespace attnviz::testing

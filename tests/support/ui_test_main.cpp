@@ -3,7 +3,8 @@
 // processes side by side: a shared file would be cleared under a running test), empty, a QApplication in English (the
 // English catalogue holds the plural forms), then GoogleTest. A test executable that needs a
 // platform of its own (the projector tests: offscreen screens of projector sizes) names it in
-// ATTNVIZ_TEST_PLATFORM, which always applies.
+// ATTNVIZ_TEST_SCREENS (a screens file of the offscreen platform, relative to tests/), which
+// always applies.
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
@@ -11,11 +12,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/BuildPaths.h"
 #include "ui/i18n/Language.h"
 
 int main(int argc, char** argv) {
-#ifdef ATTNVIZ_TEST_PLATFORM
-    qputenv("QT_QPA_PLATFORM", ATTNVIZ_TEST_PLATFORM);
+#ifdef ATTNVIZ_TEST_SCREENS
+    const std::string screens = (attnviz::testing::testDataDir() / ATTNVIZ_TEST_SCREENS).string();
+    qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + QByteArray::fromStdString(screens));
 #else
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
 #endif

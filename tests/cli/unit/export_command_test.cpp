@@ -13,6 +13,7 @@
 #include "core/formats/MatrixCsv.h"
 #include "core/formats/SessionFile.h"
 #include "core/io/AtomicFile.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/TempFolder.h"
 #include "tests/support/EigenAssertions.h"
 
@@ -108,7 +109,7 @@ TEST_P(ExportCommandBadUsage, ExitsWithTwoAndOneLineAndWritesNothing) {
 }
 
 const std::string kHint = " (see attnviz export --help)";
-const std::string kWeights = std::string(ATTNVIZ_TEST_DATA_DIR) + "/fixtures/npy/good";  // d_model 3
+const std::string kWeights = attnviz::testing::testDataDir().string() + "/fixtures/npy/good";  // d_model 3
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, ExportCommandBadUsage,

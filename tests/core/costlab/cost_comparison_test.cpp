@@ -19,6 +19,7 @@
 #include "core/base/Limits.h"
 #include "core/costlab/CostComparison.h"
 #include "core/model/TeachingConfig.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/ProcessRunner.h"
 #include "tests/support/TempFolder.h"
@@ -256,7 +257,7 @@ nlohmann::json numpyComparison(const Matrix& q, const Matrix& k, const Matrix& v
     // nlohmann writes doubles with 17 significant digits: they read back exactly.
     testing::writeFile(folder.file("input.json"), input.dump());
     const testing::RunResult run =
-        testing::runProgram({ATTNVIZ_SYSTEM_PYTHON, testing::testData("reference/costlab/technique_comparison.py").string(),
+        testing::runProgram({attnviz::testing::systemPython(), testing::testData("reference/costlab/technique_comparison.py").string(),
                              folder.file("input.json"), "-o", folder.file("output.json")});
     EXPECT_EQ(run.exitCode, 0) << run.err;
     std::ifstream in(folder.file("output.json"));

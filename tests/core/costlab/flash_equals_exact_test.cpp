@@ -18,20 +18,20 @@ using testing::definitionOutput;
 using testing::largestDifference;
 using testing::normalMatrix;
 
-struct MaskCase {
+struct FlashMaskCase {
     CostMask mask;
     int realKeys;
     std::string name;
 };
 
-std::vector<MaskCase> masksFor(int n) {
+std::vector<FlashMaskCase> masksFor(int n) {
     return {{CostMask::Full, 0, "full"},
             {CostMask::Causal, 0, "causal"},
             {CostMask::Padded, 1, "padded to 1 real key"},
             {CostMask::Padded, n / 2 + 1, "padded to " + std::to_string(n / 2 + 1) + " real keys"}};
 }
 
-std::function<bool(int, int)> sees(const MaskCase& m) {
+std::function<bool(int, int)> sees(const FlashMaskCase& m) {
     return [m](int i, int j) {
         if (m.mask == CostMask::Causal) return j <= i;
         if (m.mask == CostMask::Padded) return j < m.realKeys;
@@ -39,7 +39,7 @@ std::function<bool(int, int)> sees(const MaskCase& m) {
     };
 }
 
-CostOptions flash(const MaskCase& m, int tileSize, unsigned threads = 0) {
+CostOptions flash(const FlashMaskCase& m, int tileSize, unsigned threads = 0) {
     CostOptions options;
     options.kernel = CostKernel::Flash;
     options.mask = m.mask;
@@ -61,7 +61,7 @@ struct Inputs {
 TEST(FlashEqualsExact, EveryTileSizeFromOneToPastNAtAnOddSize) {
     const int n = 37, d = 5, dv = 3;
     const Inputs in(n, d, dv, 11);
-    for (const MaskCase& m : masksFor(n)) {
+    for (const FlashMaskCase& m : masksFor(n)) {
         const RowMatrix<double> expected = definitionOutput(in.qd, in.kd, in.vd, sees(m));
         for (int tile = 1; tile <= n + 2; ++tile) {
             EXPECT_LT(largestDifference(runCostKernel<double>(in.qd, in.kd, in.vd, flash(m, tile)).output, expected), 1e-12)
@@ -81,7 +81,7 @@ TEST(FlashEqualsExact, SeveralBlocksAndThreadsAtThreeHundredAndAThousand) {
     };
     for (const Size& size : {Size{300, 13, 7, {1, 7, 64, 100, 299, 300, 301}}, Size{1000, 64, 64, {3, 64, 256, 333, 1000}}}) {
         const Inputs in(size.n, size.d, size.dv, 21);
-        for (const MaskCase& m : masksFor(size.n)) {
+        for (const FlashMaskCase& m : masksFor(size.n)) {
             const RowMatrix<double> expected = definitionOutput(in.qd, in.kd, in.vd, sees(m));
             for (const int tile : size.tiles) {
                 for (const unsigned threads : {1u, 2u}) {
@@ -101,7 +101,7 @@ TEST(FlashEqualsExact, SeveralBlocksAndThreadsAtThreeHundredAndAThousand) {
 TEST(FlashEqualsExact, FlashAndTheExactKernelAgree) {
     const int n = 300, d = 16, dv = 16;
     const Inputs in(n, d, dv, 31);
-    for (const MaskCase& m : masksFor(n)) {
+    for (const FlashMaskCase& m : masksFor(n)) {
         CostOptions exact = flash(m, 64);
         exact.kernel = CostKernel::Exact;
         EXPECT_LT(largestDifference(runCostKernel<double>(in.qd, in.kd, in.vd, flash(m, 64)).output,

@@ -13,6 +13,7 @@
 
 #include "core/costlab/CostKernel.h"
 #include "tests/core/costlab/CostTestSupport.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/ProcessRunner.h"
@@ -63,7 +64,7 @@ NumpyLinear numpyLinear(const RowMatrix<double>& q, const RowMatrix<double>& k, 
     const char* mask = c.mask == CostMask::Causal ? "causal" : c.mask == CostMask::Padded ? "padded" : "full";
     const nlohmann::json input = {{"q", rowsOf(q)}, {"k", rowsOf(k)}, {"v", rowsOf(v)}, {"mask", mask}, {"realKeys", c.realKeys}};
     testing::writeFile(folder.file("input.json"), input.dump());
-    std::vector<std::string> argv = {ATTNVIZ_SYSTEM_PYTHON, testing::testData("reference/costlab/linear_attention.py").string(),
+    std::vector<std::string> argv = {attnviz::testing::systemPython(), testing::testData("reference/costlab/linear_attention.py").string(),
                                      folder.file("input.json"), "-o", folder.file("output.json")};
     if (weights) argv.emplace_back("--weights");
     const testing::RunResult run = testing::runProgram(argv);

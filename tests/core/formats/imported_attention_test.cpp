@@ -31,11 +31,11 @@ namespace {
 
 const std::vector<std::string> kTokens = {"The", " cat", " sat", " on", " it"};
 
-fs::path fixture(const std::string& relative) { return testData("fixtures/imported/" + relative); }
+fs::path importedFixture(const std::string& relative) { return testData("fixtures/imported/" + relative); }
 
-/// numpy's values of a good fixture, (layers, heads, n, n).
+/// numpy's values of a good importedFixture, (layers, heads, n, n).
 nlohmann::json expectedValues(const std::string& name) {
-    return nlohmann::json::parse(attnviz::readFileBytes(fixture("good/expected.json"))).at(name);
+    return nlohmann::json::parse(attnviz::readFileBytes(importedFixture("good/expected.json"))).at(name);
 }
 
 /// Every weight equals numpy's (float32 files: exactly; float64 files: rounded to float32).
@@ -56,7 +56,7 @@ void expectWeights(const ImportedWeights& imported, const nlohmann::json& expect
 }
 
 struct GoodFile {
-    std::string name;  ///< the fixture in good/, and its entry in expected.json
+    std::string name;  ///< the importedFixture in good/, and its entry in expected.json
     std::string file;
     int layers;
     int heads;
@@ -69,7 +69,7 @@ class ImportedGoodFile : public ::testing::TestWithParam<GoodFile> {};
 
 TEST_P(ImportedGoodFile, ReadsNumpysValuesTokensAndShape) {
     const GoodFile& good = GetParam();
-    const ImportedWeights imported = readImportedAttention(fixture("good/" + good.file), {});
+    const ImportedWeights imported = readImportedAttention(importedFixture("good/" + good.file), {});
     EXPECT_EQ(imported.tokens, kTokens);
     EXPECT_EQ(imported.layers, good.layers);
     EXPECT_EQ(imported.heads, good.heads);
@@ -90,11 +90,11 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(ImportedAttention, CausalOnlyWhenTheFileOrTheOptionSaysSo) {
     // causal_f4.npy has zeros above the diagonal: they are weights of 0, not masked cells.
-    EXPECT_FALSE(readImportedAttention(fixture("good/causal_f4.npy"), {}).causal);
-    EXPECT_TRUE(readImportedAttention(fixture("good/causal_f4.npy"), {.tokensFile = {}, .causal = true}).causal);
-    EXPECT_FALSE(readImportedAttention(fixture("good/attention.json"), {}).causal);
+    EXPECT_FALSE(readImportedAttention(importedFixture("good/causal_f4.npy"), {}).causal);
+    EXPECT_TRUE(readImportedAttention(importedFixture("good/causal_f4.npy"), {.tokensFile = {}, .causal = true}).causal);
+    EXPECT_FALSE(readImportedAttention(importedFixture("good/attention.json"), {}).causal);
     // The file's "causal": true holds without the option.
-    EXPECT_TRUE(readImportedAttention(fixture("good/causal.json"), {.tokensFile = {}, .causal = false}).causal);
+    EXPECT_TRUE(readImportedAttention(importedFixture("good/causal.json"), {.tokensFile = {}, .causal = false}).causal);
 }
 
 TEST(ImportedAttention, TokensFromTheOptionBeforeTheFileBeside) {
@@ -102,13 +102,13 @@ TEST(ImportedAttention, TokensFromTheOptionBeforeTheFileBeside) {
     const fs::path tokens = folder.path() / "words.json";
     attnviz::writeFileAtomically(tokens, R"(["a", "b", "c", "d", "e"])");
     const ImportedWeights imported =
-        readImportedAttention(fixture("good/layers_heads_f4.npy"), {.tokensFile = tokens, .causal = false});
+        readImportedAttention(importedFixture("good/layers_heads_f4.npy"), {.tokensFile = tokens, .causal = false});
     EXPECT_EQ(imported.tokens, (std::vector<std::string>{"a", "b", "c", "d", "e"}));
     EXPECT_EQ(attnviz::tokensFileBeside("/x/run.npy"), fs::path("/x/run.tokens.json"));
 }
 
 struct BadFile {
-    std::string name;  ///< the fixture in bad/
+    std::string name;  ///< the importedFixture in bad/
     bool causal;
     std::string message;  ///< after "<the file's path>: "
 };
@@ -119,7 +119,7 @@ class ImportedBadFile : public ::testing::TestWithParam<BadFile> {};
 
 TEST_P(ImportedBadFile, RefusedWithOneLineNamingTheFileAndThePlace) {
     const BadFile& bad = GetParam();
-    const fs::path file = fixture("bad/" + bad.name);
+    const fs::path file = importedFixture("bad/" + bad.name);
     EXPECT_EQ(messageOf<FormatError>([&] { (void)readImportedAttention(file, {.tokensFile = {}, .causal = bad.causal}); }),
               file.string() + ": " + bad.message);
 }
@@ -153,14 +153,14 @@ INSTANTIATE_TEST_SUITE_P(
     attnviz::testing::CaseNameOf());
 
 TEST(ImportedAttention, DamagedJsonAndUnknownExtensionRefused) {
-    const fs::path damaged = fixture("bad/damaged.json");
+    const fs::path damaged = importedFixture("bad/damaged.json");
     EXPECT_EQ(messageOf<FormatError>([&] { (void)readImportedAttention(damaged, {}); }).rfind(damaged.string() + ": not JSON: ", 0),
               0U);
     EXPECT_EQ(messageOf<FormatError>([] { (void)readImportedAttention("weights.txt", {}); }),
               "weights.txt: expected a .npy or .json file of attention weights");
     EXPECT_EQ(messageOf<FormatError>(
-                  [] { (void)readImportedAttention(fixture("good/attention.json"), {.tokensFile = "t.json", .causal = false}); }),
-              fixture("good/attention.json").string() + ": the tokens are the file's own \"tokens\": --tokens is for .npy files");
+                  [] { (void)readImportedAttention(importedFixture("good/attention.json"), {.tokensFile = "t.json", .causal = false}); }),
+              importedFixture("good/attention.json").string() + ": the tokens are the file's own \"tokens\": --tokens is for .npy files");
 }
 
 /// A .npy header announcing `shape` of float32 values, followed by `dataBytes` zero bytes.

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/base/Errors.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/MessageOf.h"
@@ -30,14 +31,14 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using testing::messageOf;
 
-fs::path checkpoints() { return ATTNVIZ_GPT2_CHECKPOINTS; }
+fs::path checkpoints() { return attnviz::testing::gpt2Checkpoints(); }
 fs::path checkpoint(const std::string& name) { return checkpoints() / name; }
 
 json readJson(const fs::path& path) { return json::parse(testing::readFile(path)); }
 
 /// What the reference read from every good checkpoint, read once.
 const json& referenceTensors() {
-    static const json dump = readJson(ATTNVIZ_GPT2_CHECKPOINT_TENSORS);
+    static const json dump = readJson(attnviz::testing::gpt2CheckpointTensors().string());
     return dump;
 }
 

@@ -18,6 +18,7 @@
 #include "core/base/SeededGenerator.h"
 #include "core/gpt2/Gpt2Checkpoint.h"
 #include "core/gpt2/Gpt2Forward.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/EigenAssertions.h"
 #include "tests/support/MessageOf.h"
@@ -46,8 +47,8 @@ class Gpt2CheckpointForward : public ::testing::TestWithParam<ForwardCase> {};
 
 TEST_P(Gpt2CheckpointForward, EveryHeadsWeightsAndTheNextTokensMatchTheNumpyReference) {
     const ForwardCase& c = GetParam();
-    const Gpt2Checkpoint checkpoint = Gpt2Checkpoint::open(std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / c.checkpoint);
-    std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) /
+    const Gpt2Checkpoint checkpoint = Gpt2Checkpoint::open(attnviz::testing::gpt2Checkpoints() / c.checkpoint);
+    std::ifstream in(attnviz::testing::gpt2ForwardReferences() /
                      (c.checkpoint + "_" + std::to_string(c.sentence) + ".json"));
     ASSERT_TRUE(in) << "the reference of " << c.name << " is missing (fixture gpt2_forward_references)";
     const nlohmann::json reference = nlohmann::json::parse(in);

@@ -15,6 +15,7 @@
 #include "core/base/Errors.h"
 #include "core/base/Heads.h"
 #include "core/gpt2/Gpt2Model.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/EigenAssertions.h"
 #include "tests/support/MessageOf.h"
@@ -25,12 +26,12 @@ namespace {
 using testing::messageOf;
 
 std::string sentence(int index) {
-    std::ifstream in(std::filesystem::path(ATTNVIZ_TEST_DATA_DIR) / "core" / "gpt2" / "forward_sentences.json");
+    std::ifstream in(attnviz::testing::testDataDir() / "core" / "gpt2" / "forward_sentences.json");
     return nlohmann::json::parse(in).at(static_cast<std::size_t>(index)).get<std::string>();
 }
 
 nlohmann::json reference(const std::string& checkpoint, int sentenceIndex) {
-    std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) /
+    std::ifstream in(attnviz::testing::gpt2ForwardReferences() /
                      (checkpoint + "_" + std::to_string(sentenceIndex) + ".json"));
     if (!in) throw std::runtime_error("the reference " + checkpoint + " is missing (fixture gpt2_forward_references)");
     return nlohmann::json::parse(in);
@@ -48,7 +49,7 @@ class Gpt2ModelCheckpoint : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Gpt2ModelCheckpoint, EveryLayerTraceShowsTheNumpyReferencesWeightsAndNextTokens) {
     const std::string checkpoint = GetParam();
-    const Gpt2Model model = Gpt2Model::open(std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / checkpoint);
+    const Gpt2Model model = Gpt2Model::open(attnviz::testing::gpt2Checkpoints() / checkpoint);
     EXPECT_EQ(model.name(), checkpoint);
     const nlohmann::json expected = reference(checkpoint, 1);
     const std::vector<Token> tokens = model.tokenize(sentence(1));
@@ -92,7 +93,7 @@ INSTANTIATE_TEST_SUITE_P(Variants, Gpt2ModelCheckpoint, ::testing::Values(std::s
                          testing::CaseNameOf());
 
 TEST(Gpt2ModelCheckpointSettings, TheAttentionIsCausalScaledAndNamesTheModelsLayersFromOne) {
-    const Gpt2Model model = Gpt2Model::open(std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / "f32" / "");
+    const Gpt2Model model = Gpt2Model::open(attnviz::testing::gpt2Checkpoints() / "f32" / "");
     EXPECT_EQ(model.name(), "f32");  // a trailing separator does not hide the folder's name
     const AttentionConfig config = model.attentionConfig();
     EXPECT_EQ(config.dModel, model.config().embedding);
@@ -112,7 +113,7 @@ TEST(Gpt2ModelCheckpointSettings, TheAttentionIsCausalScaledAndNamesTheModelsLay
 }
 
 TEST(Gpt2ModelCheckpointSettings, ASentenceLongerThanTheModelsPositionsIsRefused) {
-    const Gpt2Model model = Gpt2Model::open(std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / "f32");
+    const Gpt2Model model = Gpt2Model::open(attnviz::testing::gpt2Checkpoints() / "f32");
     std::string text;
     for (int i = 0; i <= model.config().positions; ++i) text += " a";
     const std::string limit = std::to_string(model.config().positions);

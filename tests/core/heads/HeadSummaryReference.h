@@ -15,6 +15,7 @@
 
 #include "core/heads/AttentionStack.h"
 #include "core/heads/HeadSummary.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/ProcessRunner.h"
 #include "tests/support/TempFolder.h"
@@ -27,7 +28,7 @@ inline std::string headSummariesScript() { return testData("reference/heads/head
 
 /// Runs the script's arguments; the test fails with its error output when it does not exit 0.
 inline ::testing::AssertionResult runHeadSummaries(const std::vector<std::string>& arguments) {
-    std::vector<std::string> argv = {ATTNVIZ_SYSTEM_PYTHON, headSummariesScript()};
+    std::vector<std::string> argv = {attnviz::testing::systemPython(), headSummariesScript()};
     argv.insert(argv.end(), arguments.begin(), arguments.end());
     const RunResult run = runProgram(argv);
     if (run.exitCode == 0) return ::testing::AssertionSuccess();

@@ -18,6 +18,8 @@
 #include "core/gpt2/Gpt2Trace.h"
 #include "core/heads/AttentionStack.h"
 #include "core/model/TeachingConfig.h"
+#include "tests/core/heads/HeadTestCases.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/EigenAssertions.h"
 #include "tests/support/Gpt2TestCheckpoint.h"
@@ -27,15 +29,9 @@ namespace attnviz {
 namespace {
 
 using testing::messageOf;
-
-constexpr const char* kChapterSentence = "L'animal n'a pas traversé la rue parce qu'il était trop fatigué.";
-
-/// "t1", "t2", …: a token text that names its place (appended: GCC 12 warns falsely on "t" + string).
-std::string tokenName(long number) {
-    std::string name = "t";
-    name += std::to_string(number);
-    return name;
-}
+using testing::kChapterSentence;
+using testing::SentenceCase;
+using testing::tokenName;
 
 std::shared_ptr<const AttentionTrace> teachingTrace(int heads, bool causal) {
     AttentionConfig config = teachingConfig();
@@ -192,18 +188,12 @@ TEST(AttentionStack, OneLayerTakesOneRolePerHead) {
 
 // --- GPT-2: every layer and head against the numpy reference -------------------------------------
 
-struct SentenceCase {
-    std::string name;
-    int sentence;  ///< its index in tests/core/gpt2/forward_sentences.json
-};
-void PrintTo(const SentenceCase& c, std::ostream* out) { *out << c.name; }
-
 class AttentionStackCheckpoint : public ::testing::TestWithParam<SentenceCase> {};
 
 TEST_P(AttentionStackCheckpoint, EveryLayerAndHeadIsTheNumpyReferencesAttention) {
     const int sentence = GetParam().sentence;
-    const testing::Gpt2TestCheckpoint checkpoint(std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / "f32");
-    std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) / ("f32_" + std::to_string(sentence) + ".json"));
+    const testing::Gpt2TestCheckpoint checkpoint(attnviz::testing::gpt2Checkpoints() / "f32");
+    std::ifstream in(attnviz::testing::gpt2ForwardReferences() / ("f32_" + std::to_string(sentence) + ".json"));
     ASSERT_TRUE(in) << "the reference is missing (fixture gpt2_forward_references)";
     const nlohmann::json reference = nlohmann::json::parse(in);
     const auto ids = reference.at("token_ids").get<std::vector<int>>();

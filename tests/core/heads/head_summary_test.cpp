@@ -23,6 +23,8 @@
 #include "core/heads/HeadSummary.h"
 #include "core/model/TeachingConfig.h"
 #include "tests/core/heads/HeadSummaryReference.h"
+#include "tests/core/heads/HeadTestCases.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/CaseNames.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/Gpt2TestCheckpoint.h"
@@ -32,18 +34,13 @@ namespace attnviz {
 namespace {
 
 using testing::numpySummaries;
+using testing::kChapterSentence;
+using testing::SentenceCase;
+using testing::tokenName;
 using testing::summariesMatch;
 
-constexpr const char* kChapterSentence = "L'animal n'a pas traversé la rue parce qu'il était trop fatigué.";
 // Both sides compute in float64 from the same weights; only the order of the sums differs.
 constexpr double kFloat64Tolerance = 1e-9;
-
-/// "t1", "t2", …: a token text that names its place (appended: GCC 12 warns falsely on "t" + string).
-std::string tokenName(long number) {
-    std::string name = "t";
-    name += std::to_string(number);
-    return name;
-}
 
 /// One imported head of n × n weights given row by row (exact in float32), for hand computations.
 AttentionStack oneHead(int n, std::vector<float> rowMajor, bool causal) {
@@ -274,21 +271,15 @@ TEST(HeadSummary, ACancelledSummaryThrowsCancelled) {
 
 // --- Against numpy: a generated GPT-2 checkpoint ---------------------------------------------------
 
-struct SentenceCase {
-    std::string name;
-    int sentence;  ///< its index in tests/core/gpt2/forward_sentences.json
-};
-void PrintTo(const SentenceCase& c, std::ostream* out) { *out << c.name; }
-
 class HeadSummaryCheckpoint : public ::testing::TestWithParam<SentenceCase> {};
 
 TEST_P(HeadSummaryCheckpoint, EveryLayerAndHeadMatchesNumpy) {
     const std::filesystem::path referencePath =
-        std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) / ("f32_" + std::to_string(GetParam().sentence) + ".json");
+        attnviz::testing::gpt2ForwardReferences() / ("f32_" + std::to_string(GetParam().sentence) + ".json");
     std::ifstream in(referencePath);
     ASSERT_TRUE(in) << "the reference is missing (fixture gpt2_forward_references)";
     const nlohmann::json reference = nlohmann::json::parse(in);
-    const testing::Gpt2TestCheckpoint checkpoint(std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / "f32");
+    const testing::Gpt2TestCheckpoint checkpoint(attnviz::testing::gpt2Checkpoints() / "f32");
     gpt2::ForwardOptions options;
     options.threads = 2;
     const auto ids = reference.at("token_ids").get<std::vector<int>>();

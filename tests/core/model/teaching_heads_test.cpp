@@ -18,6 +18,7 @@
 #include "core/formats/SessionFile.h"
 #include "core/io/AtomicFile.h"
 #include "core/model/TeachingConfig.h"
+#include "tests/core/model/TeachingTestFiles.h"
 #include "tests/support/MessageOf.h"
 #include "tests/support/TestData.h"
 
@@ -28,15 +29,15 @@ using attnviz::ProjectionPreset;
 using attnviz::TeachingModel;
 using attnviz::testing::messageOf;
 using attnviz::testing::projectFile;
+using attnviz::testing::secondLargest;
+using attnviz::testing::teachingFile;
 
 namespace {
-
-std::string teachingFile(const char* name) { return attnviz::readFileBytes(projectFile("resources/teaching") / name); }
 
 const TeachingModel& headsModel() { return *TeachingModel::builtInHeads(); }
 
 /// The example sentences of ui/shell/Examples.cpp (teaching_model_test checks they are that file's).
-const std::map<std::string, std::string> kExamples = {
+const std::map<std::string, std::string> kExampleSentences = {
     {"fr1", "L'animal n'a pas traversé la rue parce qu'il était trop fatigué."},
     {"en1", "The animal didn't cross the street because it was too tired."},
     {"fr2", "Le chat est assis"},
@@ -53,7 +54,7 @@ const std::map<std::string, std::string> kExamples = {
 };
 
 /// A row a head decides: in head `head` (0-based), query token → the key it must look at most.
-struct Expectation {
+struct HeadExpectation {
     int head;
     const char* example;
     int query;
@@ -64,7 +65,7 @@ struct Expectation {
 
 // Annotated by hand (token positions as the tokenizer gives them, README "Tokenizer rules").
 // Head 2 (previous token) is checked on every row from the second token on: key = query − 1.
-const Expectation kExpectations[] = {
+const HeadExpectation kHeadExpectations[] = {
     // Head 1, coreference: a pronoun looks at the living noun it stands for.
     {0, "fr1", 10, "il", 1, "animal"},
     {0, "en1", 8, "it", 1, "animal"},
@@ -108,18 +109,11 @@ const Expectation kExpectations[] = {
 
 /// A row in a head's role that no key decides: "ce" in "ce qu'ils" is a determiner in the lexicon, a
 /// pronoun here, and no noun follows it (teaching_model_test leaves it undecided too).
-const Expectation kUndecided = {2, "fr3", 16, "ce", -1, ""};
+const HeadExpectation kUndecidedRow = {2, "fr3", 16, "ce", -1, ""};
 
 /// The smallest margin (expected weight − the largest other weight) each head must keep, under
 /// the smallest measured one (printed by the test): a change of the model that blurs a role fails.
 const double kMinimumMargin[4] = {0.6, 0.9, 0.6, 0.65};
-
-double secondLargest(const Eigen::VectorXd& row, int except) {
-    double best = -1;
-    for (Eigen::Index j = 0; j < row.size(); ++j)
-        if (j != except) best = std::max(best, row[j]);
-    return best;
-}
 
 }  // namespace
 
@@ -182,7 +176,7 @@ TEST(TeachingHeads, RolesReachTheOtherViewsOnlyWhileTheHeadsAreTheModels) {
 TEST(TeachingHeads, EachHeadPlaysItsRoleOnTheExamples) {
     const AttentionConfig config = attnviz::withTeachingHeads(AttentionConfig{});
     std::map<std::string, AttentionTrace> traces;
-    for (const auto& [id, sentence] : kExamples) traces.emplace(id, AttentionTrace::compute(sentence, config));
+    for (const auto& [id, sentence] : kExampleSentences) traces.emplace(id, AttentionTrace::compute(sentence, config));
 
     double smallest[4] = {1, 1, 1, 1};
     int rows[4] = {0, 0, 0, 0};
@@ -197,15 +191,15 @@ TEST(TeachingHeads, EachHeadPlaysItsRoleOnTheExamples) {
         ++rows[head];
         inRole[id][static_cast<std::size_t>(head)][static_cast<std::size_t>(query)] = true;
     };
-    for (const Expectation& x : kExpectations) {
+    for (const HeadExpectation& x : kHeadExpectations) {
         const AttentionTrace& trace = traces.at(x.example);
         ASSERT_EQ(trace.tokens()[static_cast<std::size_t>(x.query)].text, x.queryText) << x.example;
         ASSERT_EQ(trace.tokens()[static_cast<std::size_t>(x.key)].text, x.keyText) << x.example;
         check(x.head, x.example, x.query, x.key, std::string(x.queryText) + " → " + x.keyText);
     }
-    ASSERT_EQ(traces.at(kUndecided.example).tokens()[static_cast<std::size_t>(kUndecided.query)].text,
-              kUndecided.queryText);
-    inRole[kUndecided.example][static_cast<std::size_t>(kUndecided.head)][static_cast<std::size_t>(kUndecided.query)] =
+    ASSERT_EQ(traces.at(kUndecidedRow.example).tokens()[static_cast<std::size_t>(kUndecidedRow.query)].text,
+              kUndecidedRow.queryText);
+    inRole[kUndecidedRow.example][static_cast<std::size_t>(kUndecidedRow.head)][static_cast<std::size_t>(kUndecidedRow.query)] =
         true;
     for (const auto& [id, trace] : traces)
         for (int i = 1; i < trace.size(); ++i)
@@ -235,7 +229,7 @@ TEST(TeachingHeads, EachHeadPlaysItsRoleOnTheExamples) {
 TEST(TeachingHeads, OutputIsTheConcatenationOfTheHeadsMixedByWO) {
     // MultiHead(Q, K, V) = Concat(head_1, …, head_4)·W_O, head_h = softmax(Q_h K_hᵀ / √6)·V_h: rebuilt
     // here from Q, K, V by hand for "il" in the chapter's sentence.
-    const AttentionTrace trace = AttentionTrace::compute(kExamples.at("fr1"), attnviz::withTeachingHeads(AttentionConfig{}));
+    const AttentionTrace trace = AttentionTrace::compute(kExampleSentences.at("fr1"), attnviz::withTeachingHeads(AttentionConfig{}));
     const int il = 10;
     Eigen::RowVectorXd concat(24);
     for (int h = 0; h < 4; ++h) {
@@ -265,7 +259,7 @@ TEST(TeachingHeads, ConfigFilesNameThePresetTeachingHeads) {
 
     // A session (the same config object in a file) keeps it, and so head 2 stays "previous token".
     attnviz::Session session;
-    session.sentence = kExamples.at("fr1");
+    session.sentence = kExampleSentences.at("fr1");
     session.config = config;
     session.view.head = 1;
     const attnviz::Session read = attnviz::readSession(attnviz::sessionToJson(session));

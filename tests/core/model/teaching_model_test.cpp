@@ -23,6 +23,7 @@
 #include "core/model/Embedding.h"
 #include "core/model/TeachingConfig.h"
 #include "core/text/Tokenizer.h"
+#include "tests/core/model/TeachingTestFiles.h"
 #include "tests/support/EigenAssertions.h"
 #include "tests/support/MessageOf.h"
 #include "tests/support/TestData.h"
@@ -34,13 +35,14 @@ using attnviz::ProjectionPreset;
 using attnviz::TeachingModel;
 using attnviz::testing::messageOf;
 using attnviz::testing::projectFile;
+using attnviz::testing::secondLargest;
+using attnviz::testing::teachingFile;
 
 namespace fs = std::filesystem;
 
 namespace {
 
 fs::path teachingDir() { return projectFile("resources/teaching"); }
-std::string teachingFile(const char* name) { return attnviz::readFileBytes(teachingDir() / name); }
 
 /// The example sentences of ui/shell/Examples.cpp (checked against that file below).
 struct Example {
@@ -142,13 +144,6 @@ std::map<std::string, std::set<std::string>> readLexicon(const std::string& text
         words[line.substr(0, tab)] = set;
     }
     return words;
-}
-
-double secondLargest(const Eigen::VectorXd& row, int except) {
-    double best = -1;
-    for (Eigen::Index j = 0; j < row.size(); ++j)
-        if (j != except) best = std::max(best, row[j]);
-    return best;
 }
 
 std::vector<std::string> names(const std::vector<attnviz::TeachingDimension>& dimensions) {

@@ -106,7 +106,7 @@ TEST(CostWall, APlanThatWouldNotFitIsRefusedWithItsNumberAndStartsNothing) {
 TEST(CostWall, ExportsTheChartsAndTheMeasurements) {
     SmallRun run;
     ASSERT_TRUE(run.runToTheEnd());
-    const testing::TempFolder folder;
+    const attnviz::testing::TempFolder folder;
     for (const char* name : {"wall.png", "wall.svg", "wall.pdf"}) {
         const QString path = QString::fromStdString(folder.file(name));
         run.panel.exportCharts(path);

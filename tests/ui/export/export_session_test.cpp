@@ -77,8 +77,6 @@ struct SessionActionsTest : ::testing::Test {
     QTemporaryDir folder;
 };
 
-}  // namespace
-
 TEST_F(SessionActionsTest, FileMenuHasTheSessionAndExportActionsBeforeQuit) {
     const QList<QAction*> items = window->fileMenu()->actions();
     ASSERT_FALSE(items.isEmpty());
@@ -261,3 +259,5 @@ TEST_F(SessionActionsTest, CopyImageAndCsv) {
     const CsvMatrix csv = readMatrixCsv(QApplication::clipboard()->text().toStdString());
     EXPECT_TRUE(bitIdentical(csv.values, coreTrace(sentence, AttentionConfig{}).matrix(Step::Weights, 0)));
 }
+
+}  // namespace

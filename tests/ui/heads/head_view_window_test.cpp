@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "core/model/TeachingConfig.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/ClassroomTestSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heads/HeadLinesView.h"
@@ -75,7 +76,7 @@ TEST(HeadViewWindow, PresentationModeDrawsTheTokensAtTheSentencesSize) {
 }
 
 TEST(Gpt2WindowHeadView, ShowsEveryLayerOfTheModelWithNumpysWeights) {
-    std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) / "f32_0.json");
+    std::ifstream in(attnviz::testing::gpt2ForwardReferences() / "f32_0.json");
     ASSERT_TRUE(in) << "the numpy reference is missing (fixture gpt2_forward_references)";
     const nlohmann::json expected = nlohmann::json::parse(in);
     ClassroomReset reset;
@@ -83,7 +84,7 @@ TEST(Gpt2WindowHeadView, ShowsEveryLayerOfTheModelWithNumpysWeights) {
     ASSERT_TRUE(opensOnTheDefaultExample(window));
     QSignalSpy opened(window.modelActions(), &ModelActions::loadFinished);
     window.modelActions()->openModel(
-        QString::fromStdString((std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / "f32").string()));
+        QString::fromStdString((attnviz::testing::gpt2Checkpoints() / "f32").string()));
     ASSERT_TRUE(waitUntil([&] { return opened.count() > 0; }));
     ASSERT_NE(window.model(), nullptr) << window.message().toStdString();
     const QString sentence = QStringLiteral("The cat sat on the mat.");  // forward_sentences.json's first

@@ -18,6 +18,7 @@
 #include "core/formats/SessionFile.h"
 #include "core/formats/WeightsFile.h"
 #include "core/model/ProjectionPresets.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/ProcessRunner.h"
 #include "tests/support/TempFolder.h"
@@ -88,7 +89,7 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
     // 1. Opened on the session, the program keeps a copy of it; SIGKILL leaves the copy.
     QString copy;
     {
-        RunningProgram program({ATTNVIZ_EXECUTABLE, sessionPath}, options());
+        RunningProgram program({attnviz::testing::attnvizExecutable(), sessionPath}, options());
         ASSERT_TRUE(waitUntil([&] { return filesIn(recoveryFolder, QStringLiteral("recovery-*.attnviz")).size() == 1; }, kStartMs))
             << "no recovery copy in " << recoveryFolder.toStdString();
         copy = recoveryFolder + QLatin1Char('/') + filesIn(recoveryFolder, QStringLiteral("recovery-*.attnviz")).constFirst();
@@ -103,7 +104,7 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
     // 2. Started again with a sentence: nothing offered (the program never takes the copy's lock).
     {
         const int locksBefore = static_cast<int>(filesIn(recoveryFolder, QStringLiteral("*.lock")).size());
-        RunningProgram program({ATTNVIZ_EXECUTABLE, "--text", "Le chien dort"}, options());
+        RunningProgram program({attnviz::testing::attnvizExecutable(), "--text", "Le chien dort"}, options());
         // Its own lock is taken just before the offer would be made.
         ASSERT_TRUE(waitUntil([&] { return filesIn(recoveryFolder, QStringLiteral("*.lock")).size() > static_cast<qsizetype>(locksBefore); }, kStartMs));
         QTest::qWait(1000);
@@ -119,7 +120,7 @@ TEST_F(RecoveryCrashTest, AKilledWindowsWorkIsOfferedAndRestoredExactly) {
     keepOnlyTheFirstRunsCopy();
     // 3. Started again without one: the copy is offered (its lock is held while the bar waits).
     {
-        RunningProgram program({ATTNVIZ_EXECUTABLE}, options());
+        RunningProgram program({attnviz::testing::attnvizExecutable()}, options());
         ASSERT_TRUE(waitUntil([&] { return lockHolder(copy) == program.pid(); }, kStartMs)) << "the copy is not offered";
         program.stop(SIGKILL);
     }

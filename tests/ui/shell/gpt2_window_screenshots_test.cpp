@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/model/TeachingConfig.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/ScreenshotSupport.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -26,7 +27,7 @@ using namespace attnviz::ui::testing;
 TEST(Gpt2WindowScreenshots, WritesPngsOfAModelsLayerHeadStepsAndNextTokens) {
     ATTNVIZ_SCREENSHOT_FOLDER_OR_SKIP(folder, dir);
     QString model = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_MODEL");
-    if (model.isEmpty()) model = QString::fromStdString((std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / "f32").string());
+    if (model.isEmpty()) model = QString::fromStdString((attnviz::testing::gpt2Checkpoints() / "f32").string());
 
     MainWindow window;
     window.setGeometry(0, 0, 1920, 1080);

@@ -30,6 +30,7 @@
 #include "core/formats/SessionFile.h"
 #include "core/gpt2/Gpt2Model.h"
 #include "core/model/TeachingConfig.h"
+#include "tests/support/BuildPaths.h"
 #include "tests/support/TempFolder.h"
 #include "tests/support/WindowTestSupport.h"
 #include "ui/compute/ComputeController.h"
@@ -47,12 +48,12 @@ namespace {
 using namespace attnviz::ui::testing;
 
 std::filesystem::path checkpoint(const std::string& name) {
-    return std::filesystem::path(ATTNVIZ_GPT2_CHECKPOINTS) / name;
+    return attnviz::testing::gpt2Checkpoints() / name;
 }
 
 /// The numpy reference's forward pass of forward_sentences.json's sentence `index` on checkpoint.
 nlohmann::json reference(const std::string& name, int index) {
-    std::ifstream in(std::filesystem::path(ATTNVIZ_GPT2_FORWARD_REFERENCES) /
+    std::ifstream in(attnviz::testing::gpt2ForwardReferences() /
                      (name + "_" + std::to_string(index) + ".json"));
     if (!in) return nullptr;
     return nlohmann::json::parse(in);

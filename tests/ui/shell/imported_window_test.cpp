@@ -39,7 +39,7 @@ namespace {
 
 using namespace attnviz::ui::testing;
 
-QString fixture(const std::string& relative) {
+QString importedFixture(const std::string& relative) {
     return QString::fromStdString(attnviz::testing::testData("fixtures/imported/" + relative).string());
 }
 
@@ -66,7 +66,7 @@ void expectHeatmapShows(const MainWindow& window, const nlohmann::json& numpy) {
 TEST(ImportedWindowTest, OpenedFileShowsItsWeightsForTheChosenLayerAndHead) {
     MainWindow window;
     ASSERT_TRUE(opensOnTheDefaultExample(window));
-    ASSERT_TRUE(opens(window, fixture("good/layers_heads_f4.npy")));
+    ASSERT_TRUE(opens(window, importedFixture("good/layers_heads_f4.npy")));
     ASSERT_NE(window.importedStack(), nullptr) << window.message().toStdString();
     const nlohmann::json numpy =
         nlohmann::json::parse(readFileBytes(attnviz::testing::testData("fixtures/imported/good/expected.json")))
@@ -116,7 +116,7 @@ TEST(ImportedWindowTest, ModelViewAndHeadViewShowEveryLayerAndHeadOfTheFile) {
     MainWindow window;
     ASSERT_TRUE(opensOnTheDefaultExample(window));
     const std::shared_ptr<const AttentionStack> computed = window.currentStack();
-    ASSERT_TRUE(opens(window, fixture("good/layers_heads_f4.npy")));
+    ASSERT_TRUE(opens(window, importedFixture("good/layers_heads_f4.npy")));
     ASSERT_NE(window.importedStack(), nullptr) << window.message().toStdString();
     // The grid and the head view draw the file's stack, not the sentence's.
     EXPECT_EQ(window.modelGrid()->canvas()->stack(), window.importedStack());
@@ -142,13 +142,13 @@ TEST(ImportedWindowTest, ModelViewAndHeadViewShowEveryLayerAndHeadOfTheFile) {
 TEST(ImportedWindowTest, CausalFileDrawsTheCellsAfterEachQueryAsMasked) {
     MainWindow window;
     ASSERT_TRUE(opensOnTheDefaultExample(window));
-    ASSERT_TRUE(opens(window, fixture("good/causal.json")));
+    ASSERT_TRUE(opens(window, importedFixture("good/causal.json")));
     const auto source = window.heatmap()->source();
     ASSERT_NE(source, nullptr);
     EXPECT_TRUE(source->isMasked(0, 1));
     EXPECT_FALSE(source->isMasked(1, 0));
     // The same zeros from a .npy without --causal are weights of 0, not masked cells.
-    ASSERT_TRUE(opens(window, fixture("good/causal_f4.npy")));
+    ASSERT_TRUE(opens(window, importedFixture("good/causal_f4.npy")));
     EXPECT_FALSE(window.heatmap()->source()->isMasked(0, 1));
 }
 
@@ -165,7 +165,7 @@ TEST_P(ImportedWindowRefusal, SaysWhyAndLeavesTheWindowAsItWas) {
     MainWindow window;
     ASSERT_TRUE(opensOnTheDefaultExample(window));
     const auto before = window.heatmap()->source();
-    ASSERT_TRUE(opens(window, fixture("bad/" + GetParam().name)));
+    ASSERT_TRUE(opens(window, importedFixture("bad/" + GetParam().name)));
     EXPECT_EQ(window.importedStack(), nullptr);
     EXPECT_EQ(window.heatmap()->source(), before);
     EXPECT_TRUE(window.sentenceEdit()->isEnabled());
@@ -200,7 +200,7 @@ TEST(ImportedWindowScreenshots, WritesPngsOfImportedWeights) {
     window.setGeometry(0, 0, 1920, 1080);
     ASSERT_TRUE(opensOnTheDefaultExample(window, {1920, 1080}));
     window.heatmap()->setAsyncRendering(false);
-    ASSERT_TRUE(opens(window, fixture("good/causal.json")));
+    ASSERT_TRUE(opens(window, importedFixture("good/causal.json")));
     window.importedBar()->layerBox()->setValue(2);
     window.selectCell(4, 1);
     saveScreenshot(window, dir, QStringLiteral("imported_causal_layer2_head1.png"));
