@@ -8,34 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian 12 packages: build tools, Qt 6 (Widgets, Charts, Svg, translations), Eigen, ICU,
-# nlohmann-json, GoogleTest, Google Benchmark; numpy for the independent reference; poppler
-# for the PDF export test; dpkg-dev and file for the Debian package's computed dependencies.
-packages=(
-  cmake ninja-build g++ pkg-config
-  qt6-base-dev qt6-base-dev-tools libqt6charts6-dev libqt6svg6-dev libqt6opengl6-dev
-  qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools libgl-dev
-  libeigen3-dev libicu-dev nlohmann-json3-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
-  python3-numpy poppler-utils fonts-dejavu-core
-  dpkg-dev file
-)
-
-install_missing() {
-  local missing=()
-  for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  echo "attnviz: installing ${missing[*]}" >&2
-  local sudo=()
-  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-  "${sudo[@]}" apt-get update
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
-}
+# shellcheck source=scripts/packages.sh
+source scripts/packages.sh
 
 build() {
-  install_missing
+  attnviz_install_missing "${attnviz_packages[@]}"
   [ -f build/release/CMakeCache.txt ] || cmake --preset release
   cmake --build --preset release
 }
