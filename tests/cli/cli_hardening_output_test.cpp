@@ -15,7 +15,9 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,6 +27,7 @@
 #include "tests/support/CaseNames.h"
 #include "tests/support/CliRunner.h"
 #include "tests/support/FileBytes.h"
+#include "tests/support/Sanitizers.h"
 #include "tests/support/TempFolder.h"
 
 using attnviz::readFileBytes;
@@ -296,12 +299,8 @@ INSTANTIATE_TEST_SUITE_P(Signals, CliSignalDuringExport,
 // ---- 3. exports of 4,096 tokens within bounded memory ------------------------------------------
 
 // Under AddressSanitizer the program also holds its shadow memory and up to 256 MB of freed
-// blocks in quarantine: the bound doubles there (still far below the 4 GB of before).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr long kHugeExportBoundKiB = 1024L * 1024;
-#else
-constexpr long kHugeExportBoundKiB = 512L * 1024;
-#endif
+// blocks in quarantine: the bound is processMemoryBound's (still far below the 4 GB of before).
+constexpr std::optional<std::int64_t> kHugeExportBound = attnviz::testing::processMemoryBound(std::int64_t{512} << 20);
 
 class CliHugeExport : public ::testing::TestWithParam<std::string> {};
 
@@ -314,7 +313,9 @@ TEST_P(CliHugeExport, FourThousandTokensStayWithinBoundedMemory) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     // Measured at about 100 MB for each format; the bound is generous (a hang and leak detector),
     // far below the 4 GB SVG took at 2,000 tokens and the abort at 4,096 before.
-    EXPECT_LT(r.peakResidentKiB, kHugeExportBoundKiB) << format;
+    if (kHugeExportBound) {
+        EXPECT_LT(std::int64_t{r.peakResidentKiB} * 1024, *kHugeExportBound) << format;
+    }
     const std::string bytes = readFileBytes(out);
     if (format == "svg") {
         EXPECT_NE(bytes.find("<image"), std::string::npos) << "the cells are not one image";
