@@ -43,6 +43,15 @@ fuzz_one() {
       -print_final_stats=1 -artifact_prefix="$findings/$target/" "$corpus" > "$findings/$target.log" 2>&1; then
     echo "fuzz: $target FOUND A PROBLEM ($findings/$target/, log $findings/$target.log):" >&2
     grep -E "ERROR|property broken|SUMMARY|Test unit written" "$findings/$target.log" >&2 || true
+    # The input itself, so that a finding of a CI run (whose clone is gone) can be replayed:
+    # echo … | base64 -d > input; build/asan/tests/fuzz/fuzz_<target> input
+    local unit
+    for unit in "$findings/$target"/*; do
+      [ -f "$unit" ] || continue
+      if [ "$(stat -c %s "$unit")" -le 65536 ]; then
+        echo "fuzz: $target $(basename "$unit") in base64: $(base64 -w0 "$unit")" >&2
+      fi
+    done
     return 1
   fi
   grep -E "stat::number_of_executed_units|stat::average_exec_per_sec" "$findings/$target.log" \

@@ -245,6 +245,7 @@
     X(ImportJsonEmpty, "the file is empty")                                                                            \
     X(ImportNotFinite, "layer %1 head %2 row %3 key %4 is %5, not a finite number")                                    \
     X(ImportNegative, "layer %1 head %2 row %3 key %4 is negative (%5)")                                               \
+    X(ImportAboveOne, "layer %1 head %2 row %3 key %4 is %5, above 1: a weight is a share of its row")                 \
     X(ImportMaskedWeight, "layer %1 head %2 row %3 key %4 is after its query (causal) but holds %5, not 0")            \
     X(ImportRowSum, "layer %1 head %2 row %3 sums to %4, not 1 (within 0.001)")                                        \
     /* Safetensors files (core/formats/Safetensors.cpp); the context is the file. */                                  \

@@ -76,7 +76,7 @@ Layout layoutOf(const std::vector<std::uint64_t>& shape, const std::vector<std::
     return layout;
 }
 
-/// Validates every value (finite, non-negative, nothing on a masked cell, each row summing to 1)
+/// Validates every value (finite, within [0, 1], nothing on a masked cell, each row summing to 1)
 /// while copying them, head by head, into float32 matrices. valueAt(offset) reads one value.
 template <typename ValueAt>
 ImportedWeights validatedWeights(const Layout& layout, const std::string& shapeText, std::vector<std::string> tokens,
@@ -110,6 +110,8 @@ ImportedWeights validatedWeights(const Layout& layout, const std::string& shapeT
                         throw FormatError(ErrorCode::ImportNotFinite,
                                           place(std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf")), where);
                     if (value < 0) throw FormatError(ErrorCode::ImportNegative, place(number(value)), where);
+                    // The row-sum tolerance would let a lone 1.0005 through; no softmax gives it.
+                    if (value > 1) throw FormatError(ErrorCode::ImportAboveOne, place(number(value)), where);
                     if (causal && j > i && value != 0)
                         throw FormatError(ErrorCode::ImportMaskedWeight, place(number(value)), where);
                     sum += value;

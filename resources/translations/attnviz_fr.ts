@@ -1708,6 +1708,10 @@ différence&#xa0;: %6</translation>
         <translation>couche %1, tête %2, ligne %3, clé %4&#xa0;: valeur négative (%5)</translation>
     </message>
     <message>
+        <source>layer %1 head %2 row %3 key %4 is %5, above 1: a weight is a share of its row</source>
+        <translation>couche %1, tête %2, ligne %3, clé %4&#xa0;: %5 dépasse 1 (un poids est une part de sa ligne)</translation>
+    </message>
+    <message>
         <source>layer %1 head %2 row %3 key %4 is after its query (causal) but holds %5, not 0</source>
         <translation>couche %1, tête %2, ligne %3, clé %4&#xa0;: placée après sa requête (causal), elle vaut %5 au lieu de 0</translation>
     </message>

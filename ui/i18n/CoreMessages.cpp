@@ -265,6 +265,7 @@ public:
         case ErrorCode::ImportJsonEmpty: return tr("the file is empty");
         case ErrorCode::ImportNotFinite: return tr("layer %1 head %2 row %3 key %4 is %5, not a finite number");
         case ErrorCode::ImportNegative: return tr("layer %1 head %2 row %3 key %4 is negative (%5)");
+        case ErrorCode::ImportAboveOne: return tr("layer %1 head %2 row %3 key %4 is %5, above 1: a weight is a share of its row");
         case ErrorCode::ImportMaskedWeight:
             return tr("layer %1 head %2 row %3 key %4 is after its query (causal) but holds %5, not 0");
         case ErrorCode::ImportRowSum: return tr("layer %1 head %2 row %3 sums to %4, not 1 (within 0.001)");

@@ -130,6 +130,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadFile{"nan.npy", false, "layer 2 head 1 row 3 key 2 is nan, not a finite number"},
         BadFile{"inf.npy", false, "layer 1 head 2 row 4 key 5 is inf, not a finite number"},
         BadFile{"negative.npy", false, "layer 1 head 3 row 1 key 4 is negative (-0.25)"},
+        BadFile{"above_one.npy", false, "layer 1 head 2 row 3 key 3 is 1.0005, above 1: a weight is a share of its row"},
         BadFile{"row_sum.npy", false, "layer 2 head 3 row 5 sums to 0.87, not 1 (within 0.001)"},
         BadFile{"masked_weight.npy", true, "layer 2 head 1 row 2 key 3 is after its query (causal) but holds 0.25, not 0"},
         BadFile{"rank1.npy", false,
