@@ -66,11 +66,35 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
     if (!options.text && options.sessionPath.isEmpty()) recovery.offerRestore();
     if (options.text) window.setSentence(*options.text);
     window.show();
-    if (!options.sessionPath.isEmpty()) window.sessionActions()->openSession(options.sessionPath);
-    if (options.projections.projections) {  // after a session: the command line's choice wins
-        attnviz::AttentionConfig config = window.config();
-        options.projections.applyTo(config);
-        window.setConfig(config);
+    // The command line's projections and weights are applied over the session, which is read on
+    // a worker thread: once it is shown (or refused), or at once without one.
+    const auto applyCommandLineSettings = [&window, &options, weights] {
+        if (options.projections.projections) {
+            attnviz::AttentionConfig config = window.config();
+            options.projections.applyTo(config);
+            window.setConfig(config);
+        }
+        if (weights) {
+            try {
+                window.setConfig(attnviz::replaceWeights(window.config(), *weights));
+            } catch (const attnviz::Error& error) {
+                print(stderr,
+                      QStringLiteral("attnviz: --weights: ") + QString::fromStdString(error.what()) + QLatin1Char('\n'));
+                return false;
+            }
+        }
+        return true;
+    };
+    if (!options.sessionPath.isEmpty()) {
+        QObject::connect(
+            window.sessionActions(), &attnviz::ui::SessionActions::loadFinished, &window,
+            [applyCommandLineSettings] {
+                if (!applyCommandLineSettings()) QApplication::exit(1);
+            },
+            Qt::SingleShotConnection);
+        window.sessionActions()->openSession(options.sessionPath);
+    } else if (!applyCommandLineSettings()) {
+        return 1;
     }
     // Read on a worker thread, as File → Open Model… does: a folder that cannot be used is
     // said in the window's message bar, which keeps the teaching model.
@@ -82,14 +106,6 @@ int openWindow(const attnviz::app::WindowOptions& options, int argc, char** argv
             imported.tokensFile = attnviz::ui::toPath(options.attention.tokensPath);
         imported.causal = options.attention.causal;
         window.attentionActions()->openAttention(options.attention.path, imported);
-    }
-    if (weights) {
-        try {
-            window.setConfig(attnviz::replaceWeights(window.config(), *weights));
-        } catch (const attnviz::Error& error) {
-            print(stderr, QStringLiteral("attnviz: --weights: ") + QString::fromStdString(error.what()) + QLatin1Char('\n'));
-            return 1;
-        }
     }
     return QApplication::exec();
 }

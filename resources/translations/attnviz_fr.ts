@@ -51,6 +51,14 @@
         <source>Attention weights (*.npy *.json);;NumPy arrays (*.npy);;JSON (*.json)</source>
         <translation>Poids d’attention (*.npy *.json);;Tableaux NumPy (*.npy);;JSON (*.json)</translation>
     </message>
+    <message>
+        <source>Opening the attention weights was cancelled; the window keeps what it had.</source>
+        <translation>Ouverture des poids d’attention annulée&#xa0;; la fenêtre garde ce qu’elle avait.</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Ouverture de %1…</translation>
+    </message>
 </context>
 <context>
     <name>attnviz::ui::CellExplainer</name>
@@ -2709,6 +2717,17 @@ différence&#xa0;: %6</translation>
     </message>
 </context>
 <context>
+    <name>attnviz::ui::JobIndicator</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop this work: the window keeps what it shows.</source>
+        <translation>Arrêter ce travail&#xa0;: la fenêtre garde ce qu’elle montre.</translation>
+    </message>
+</context>
+<context>
     <name>attnviz::ui::MainWindow</name>
     <message>
         <source>AttnViz</source>
@@ -2982,6 +3001,14 @@ différence&#xa0;: %6</translation>
     <message>
         <source>Open Model Folder</source>
         <translation>Ouvrir le dossier d’un modèle</translation>
+    </message>
+    <message>
+        <source>Opening the model was cancelled; the window keeps what it had.</source>
+        <translation>Ouverture du modèle annulée&#xa0;; la fenêtre garde ce qu’elle avait.</translation>
+    </message>
+    <message>
+        <source>Opening the model %1…</source>
+        <translation>Ouverture du modèle %1…</translation>
     </message>
 </context>
 <context>
@@ -3375,6 +3402,18 @@ différence&#xa0;: %6</translation>
     <message>
         <source>The session&apos;s model folder %1 is gone: it opens on the teaching model instead.</source>
         <translation>Le dossier de modèle %1 de la session a disparu : elle s’ouvre sur le modèle pédagogique.</translation>
+    </message>
+    <message>
+        <source>Opening the session was cancelled; the window is as it was.</source>
+        <translation>Ouverture de la session annulée&#xa0;; la fenêtre est restée telle quelle.</translation>
+    </message>
+    <message>
+        <source>not enough memory to read this session</source>
+        <translation>pas assez de mémoire pour lire cette session</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Ouverture de %1…</translation>
     </message>
 </context>
 <context>
@@ -4071,6 +4110,18 @@ différence&#xa0;: %6</translation>
     <message>
         <source>Weights JSON (*.json)</source>
         <translation>Poids JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Loading the weights was cancelled; the window is as it was.</source>
+        <translation>Chargement des poids annulé&#xa0;; la fenêtre est restée telle quelle.</translation>
+    </message>
+    <message>
+        <source>not enough memory to read these weights</source>
+        <translation>pas assez de mémoire pour lire ces poids</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lecture de %1…</translation>
     </message>
 </context>
 <context>

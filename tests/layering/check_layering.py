@@ -29,14 +29,15 @@ CORE = {
 UI = {
     'style': set(),
     'i18n': set(),
-    'heatmap': {'style', 'i18n'},
-    'compute': {'heatmap'},
+    'jobs': set(),
+    'heatmap': {'style', 'i18n', 'jobs'},
+    'compute': {'heatmap', 'jobs'},
     'panels': {'heatmap', 'i18n', 'style'},
-    'heads': {'heatmap', 'i18n', 'style'},
-    'export': {'heatmap', 'heads', 'i18n', 'style'},
-    'labs': {'export', 'heatmap', 'i18n', 'style'},
-    'costlab': {'export', 'heatmap', 'i18n', 'style'},
-    'shell': {'style', 'i18n', 'heatmap', 'compute', 'panels', 'export', 'labs', 'heads', 'costlab'},
+    'heads': {'heatmap', 'i18n', 'style', 'jobs'},
+    'export': {'heatmap', 'heads', 'i18n', 'style', 'jobs'},
+    'labs': {'export', 'heatmap', 'i18n', 'style', 'jobs'},
+    'costlab': {'export', 'heatmap', 'i18n', 'style', 'jobs'},
+    'shell': {'style', 'i18n', 'jobs', 'heatmap', 'compute', 'panels', 'export', 'labs', 'heads', 'costlab'},
 }
 LIBRARIES = {'core': CORE, 'ui': UI}
 # What each top-level folder may include besides itself.

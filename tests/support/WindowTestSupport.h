@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QDeadlineTimer>
 #include <QPlainTextEdit>
+#include <QSignalSpy>
 #include <QStyleOptionButton>
 #include <QTest>
 
@@ -16,6 +17,8 @@
 #include "core/model/TeachingConfig.h"
 #include "ui/shell/Examples.h"
 #include "ui/shell/MainWindow.h"
+#include "ui/shell/SessionActions.h"
+#include "ui/shell/WeightsActions.h"
 
 namespace attnviz::ui::testing {
 
@@ -27,6 +30,22 @@ inline bool waitUntil(const std::function<bool()>& predicate, int timeoutMs = 20
         QTest::qWait(5);
     }
     return true;
+}
+
+/// Opens path through actions (read off the GUI thread) and waits until it is shown (true) or
+/// refused (false).
+inline bool openSessionAndWait(SessionActions& actions, const QString& path) {
+    QSignalSpy finished(&actions, &SessionActions::loadFinished);
+    actions.openSession(path);
+    return waitUntil([&] { return finished.count() > 0; }, 60000) && finished.at(0).at(0).toBool();
+}
+
+/// Loads the weights of path through actions (read off the GUI thread) and waits until they are
+/// in use (true) or refused (false).
+inline bool loadWeightsAndWait(WeightsActions& actions, const QString& path) {
+    QSignalSpy finished(&actions, &WeightsActions::loadFinished);
+    actions.loadWeights(path);
+    return waitUntil([&] { return finished.count() > 0; }, 60000) && finished.at(0).at(0).toBool();
 }
 
 /// True once the window shows a trace of sentence under config, with nothing pending.

@@ -33,10 +33,9 @@
 namespace attnviz::ui {
 namespace {
 
-constexpr double kPngScale = 2;
 constexpr double kBytesPerMiB = 1024.0 * 1024.0;
 
-QChartView* makeView(QChart* chart) {
+QChartView* makeCostChartView(QChart* chart) {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->hide();  // the formulas beside the charts name the curves
     auto* view = new QChartView(chart);
@@ -89,8 +88,8 @@ CostWallCharts::CostWallCharts(QWidget* parent) : QWidget(parent) {
     timeChart->addAxis(timeY_, Qt::AlignLeft);
     memoryChart->addAxis(memoryX_, Qt::AlignBottom);
     memoryChart->addAxis(memoryY_, Qt::AlignLeft);
-    timeView_ = makeView(timeChart);
-    memoryView_ = makeView(memoryChart);
+    timeView_ = makeCostChartView(timeChart);
+    memoryView_ = makeCostChartView(memoryChart);
     for (QChart* chart : {timeChart, memoryChart}) connect(chart, &QChart::plotAreaChanged, this, &CostWallCharts::placeLabels);
 
     formulas_ = new QLabel;
@@ -430,7 +429,7 @@ void CostWallCharts::exportImage(const QString& path) const {
     } else if (format == ExportFormat::Pdf) {
         bytes = paintPdf(size, title, paint);
     } else {
-        bytes = paintPng(size, kPngScale, title, QString(), paint);
+        bytes = paintPng(size, kDefaultPngScale, title, QString(), paint);
     }
     writeFileAtomically(toPath(path), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }

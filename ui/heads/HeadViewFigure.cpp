@@ -16,7 +16,7 @@ namespace {
 // Figure units (1/96 in), as the heatmap's figures (ui/export/FigureRenderer).
 constexpr int kTokenPixels = 14;
 constexpr int kLegendPixels = 12;
-constexpr double kMargin = 12;
+constexpr double kFigureMargin = 12;
 
 QString headLabel(const AttentionStack& stack, int layer, int head) {
     const QString role = QString::fromStdString(stack.headRole(layer, head));
@@ -37,20 +37,20 @@ HeadViewFigure::HeadViewFigure(const AttentionStack& stack, int layer, HeadViewO
     const QFontMetricsF titleMetrics(titleFont_);
     const QFontMetricsF legendMetrics(legendFont_);
     const double width = std::max(natural.width(), titleMetrics.horizontalAdvance(title_));
-    titleRect_ = QRectF(kMargin, kMargin, width, std::ceil(titleMetrics.height()));
+    titleRect_ = QRectF(kFigureMargin, kFigureMargin, width, std::ceil(titleMetrics.height()));
 
     // The legend: a swatch and a label per head shown, wrapped to the figure's width.
     const double swatch = legendMetrics.height() * 0.8;
     const double gap = legendMetrics.averageCharWidth() * 2;
-    double x = kMargin, y = titleRect_.bottom() + kMargin / 2;
+    double x = kFigureMargin, y = titleRect_.bottom() + kFigureMargin / 2;
     for (int head = 0; head < stack.heads(); ++head) {
         if (!lines_.headVisible(head)) continue;
         LegendEntry entry;
         entry.head = head;
         entry.label = headLabel(stack, layer, head);
         const double entryWidth = swatch + gap / 4 + legendMetrics.horizontalAdvance(entry.label);
-        if (x > kMargin && x + entryWidth > kMargin + width) {
-            x = kMargin;
+        if (x > kFigureMargin && x + entryWidth > kFigureMargin + width) {
+            x = kFigureMargin;
             y += legendMetrics.lineSpacing() * 1.3;
         }
         entry.swatch = QRectF(x, y + (legendMetrics.height() - swatch) / 2, swatch, swatch);
@@ -59,17 +59,17 @@ HeadViewFigure::HeadViewFigure(const AttentionStack& stack, int layer, HeadViewO
         x += entryWidth + gap;
     }
     const double legendBottom = legend_.empty() ? titleRect_.bottom() : y + legendMetrics.height();
-    linesRect_ = QRectF(kMargin, legendBottom + kMargin / 2, width, natural.height());
+    linesRect_ = QRectF(kFigureMargin, legendBottom + kFigureMargin / 2, width, natural.height());
     double bottom = linesRect_.bottom();
     if (lines_.linesDrawn() < lines_.linesVisible()) {
         note_ = tr("Only the %1 strongest of %2 lines are drawn (weights from %3).")
                     .arg(lines_.linesDrawn())
                     .arg(lines_.linesVisible())
                     .arg(static_cast<double>(lines_.linesThreshold()), 0, 'f', 3);
-        noteRect_ = QRectF(kMargin, bottom, width, legendMetrics.height());
+        noteRect_ = QRectF(kFigureMargin, bottom, width, legendMetrics.height());
         bottom = noteRect_.bottom();
     }
-    size_ = QSizeF(std::ceil(width + 2 * kMargin), std::ceil(bottom + kMargin));
+    size_ = QSizeF(std::ceil(width + 2 * kFigureMargin), std::ceil(bottom + kFigureMargin));
 }
 
 QString HeadViewFigure::description() const {

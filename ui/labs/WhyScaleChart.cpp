@@ -39,7 +39,6 @@
 namespace attnviz::ui {
 namespace {
 
-constexpr double kPngScale = 2;
 
 /// The powers of 2 a log axis's labels may step by: 1, 2, 4 … ; 1, 4, 16 … ; 1, 32, 1024; 1, 1024.
 constexpr double kTickBases[] = {2, 4, 32, 1024};
@@ -47,7 +46,7 @@ constexpr double kTickBases[] = {2, 4, 32, 1024};
 constexpr double kDkLog2Range = 10;
 constexpr double kVarianceLog2Range = 12;
 
-QChartView* makeView(QChart* chart) {
+QChartView* makeScalingChartView(QChart* chart) {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->hide();  // a wrapping QLabel under the chart instead (updateLegends)
     chart->setMargins(QMargins(8, 8, 28, 8));
@@ -166,8 +165,8 @@ WhyScaleChart::WhyScaleChart(QWidget* parent) : QWidget(parent) {
     charts_ = new QWidget;
     chartsLayout_ = new QBoxLayout(QBoxLayout::LeftToRight, charts_);
     chartsLayout_->setContentsMargins(0, 0, 0, 0);
-    varianceView_ = makeView(varianceChart);
-    weightView_ = makeView(weightChart);
+    varianceView_ = makeScalingChartView(varianceChart);
+    weightView_ = makeScalingChartView(weightChart);
     varianceLegend_ = makeLegend();
     weightLegend_ = makeLegend();
     chartsLayout_->addWidget(withLegend(varianceView_, varianceLegend_));
@@ -403,10 +402,10 @@ void WhyScaleChart::exportImage(const QString& path) const {
         bytes = paintPdf(size, title, paint);
     } else {
         // PNG for any other name: the charts as on screen, at twice their size.
-        QImage image(size * kPngScale, QImage::Format_RGB32);
-        image.setDevicePixelRatio(kPngScale);
+        QImage image(size * kDefaultPngScale, QImage::Format_RGB32);
+        image.setDevicePixelRatio(kDefaultPngScale);
         image.fill(palette().color(QPalette::Base));
-        image.setDotsPerMeterX(static_cast<int>(std::lround(kFigureUnitsPerInch * kPngScale / 0.0254)));
+        image.setDotsPerMeterX(static_cast<int>(std::lround(kFigureUnitsPerInch * kDefaultPngScale / 0.0254)));
         image.setDotsPerMeterY(image.dotsPerMeterX());
         QPainter painter(&image);
         paint(painter);

@@ -5,11 +5,10 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMenu>
 #include <QMimeData>
+#include <QStatusBar>
 #include <QUrl>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <new>
 #include <optional>
@@ -20,6 +19,7 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/Language.h"
 #include "ui/i18n/CoreMessages.h"
+#include "ui/jobs/JobIndicator.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/MessageBar.h"
 
@@ -40,6 +40,11 @@ QString droppedAttention(const QMimeData* mime) {
 }  // namespace
 
 AttentionActions::AttentionActions(MainWindow* window) : QObject(window), window_(window) {
+    loading_ = new LatestJob<AttentionLoad>(this);
+    connect(loading_, &JobRunner::cancelled, this, [this] {
+        window_->statusBar()->showMessage(tr("Opening the attention weights was cancelled; the window keeps what it had."), 8000);
+        emit loadFinished();
+    });
     QMenu* file = window_->fileMenu();
     QAction* quit = file->actions().isEmpty() ? nullptr : file->actions().constLast();
     open_ = new QAction(this);
@@ -55,13 +60,6 @@ AttentionActions::AttentionActions(MainWindow* window) : QObject(window), window
     retranslateUi();
     window_->setAcceptDrops(true);
     window_->installEventFilter(this);
-}
-
-AttentionActions::~AttentionActions() {
-    if (loading_ != nullptr) {
-        loading_->disconnect(this);
-        loading_->waitForFinished();
-    }
 }
 
 void AttentionActions::retranslateUi() {
@@ -92,19 +90,12 @@ AttentionLoad AttentionActions::load(const QString& file, const ImportOptions& o
 }
 
 void AttentionActions::openAttention(const QString& file, const ImportOptions& options) {
-    if (loading_ != nullptr) {  // the newest open wins: the older one finishes unseen
-        loading_->disconnect(this);
-        connect(loading_, &QFutureWatcherBase::finished, loading_, &QObject::deleteLater);
-    }
-    loading_ = new QFutureWatcher<AttentionLoad>(this);
-    connect(loading_, &QFutureWatcherBase::finished, this, &AttentionActions::onLoaded);
-    loading_->setFuture(QtConcurrent::run([file, options] { return load(file, options); }));
+    loading_->start([file, options](const JobControl&) { return load(file, options); },
+                    [this](AttentionLoad result) { onLoaded(std::move(result)); });
+    window_->fileJobs()->watch(loading_, tr("Opening %1…").arg(QFileInfo(file).fileName()));
 }
 
-void AttentionActions::onLoaded() {
-    const AttentionLoad result = loading_->result();
-    loading_->deleteLater();
-    loading_ = nullptr;
+void AttentionActions::onLoaded(AttentionLoad result) {
     if (!result.stack) {
         const QString message =
             tr("These attention weights cannot be opened: %1. The window keeps what it had.").arg(result.error);

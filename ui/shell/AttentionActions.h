@@ -5,10 +5,9 @@
 #include <memory>
 
 #include "core/formats/ImportedAttention.h"
+#include "ui/jobs/LatestJob.h"
 
 class QAction;
-template <typename T>
-class QFutureWatcher;
 
 namespace attnviz {
 class AttentionStack;
@@ -34,11 +33,12 @@ class AttentionActions : public QObject {
 public:
     /// Adds the actions to window->fileMenu() (before Quit) and accepts dropped files.
     explicit AttentionActions(MainWindow* window);
-    ~AttentionActions() override;
 
     /// Starts reading file (with its options: --tokens, --causal); returns at once.
     void openAttention(const QString& file, const ImportOptions& options = {});
-    [[nodiscard]] bool isLoading() const { return loading_ != nullptr; }
+    [[nodiscard]] bool isLoading() const { return loading_->isRunning(); }
+    /// The read of the newest open (its progress, Cancel).
+    [[nodiscard]] JobRunner* loadJob() const { return loading_; }
     /// Back to the teaching model.
     void closeAttention();
     /// Writes the layer and head on screen (the heatmap's) to path, in the format its suffix
@@ -65,13 +65,14 @@ protected:
 
 private:
     void openWithDialog();
-    void onLoaded();
+    void onLoaded(AttentionLoad result);
     void retranslateUi();
 
     MainWindow* window_;
-    QFutureWatcher<AttentionLoad>* loading_ = nullptr;  ///< the newest open, null when none runs
     QAction* open_ = nullptr;
     QAction* close_ = nullptr;
+    /// A child: destroyed with the actions, it drops a read still running after waiting for it.
+    LatestJob<AttentionLoad>* loading_ = nullptr;
 };
 
 }  // namespace attnviz::ui

@@ -33,6 +33,7 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
+#include "ui/jobs/JobIndicator.h"
 #include "ui/panels/CellExplainer.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/panels/RowChart.h"
@@ -297,7 +298,9 @@ void MainWindow::buildStatusBar() {
     connect(cancelButton_, &QPushButton::clicked, compute_, &ComputeController::cancel);
     progress_->hide();
     cancelButton_->hide();
+    fileJobs_ = new JobIndicator;
     statusBar()->addPermanentWidget(statusText_);
+    statusBar()->addPermanentWidget(fileJobs_);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancelButton_);
 }

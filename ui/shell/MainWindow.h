@@ -39,6 +39,7 @@ class FirstRunHint;
 class HeadLinesView;
 class HeatmapView;
 class ImportedBar;
+class JobIndicator;
 class MessageBar;
 class ModelGridView;
 class ModelActions;
@@ -176,6 +177,8 @@ public:
     /// Shown above the heatmap while the weights are the random preset's: they mean nothing.
     [[nodiscard]] UntrainedBanner* untrainedBanner() const { return untrainedBanner_; }
     [[nodiscard]] MessageBar* messageBar() const { return messageBar_; }
+    /// The status bar's line for a file being read off the GUI thread (session, weights).
+    [[nodiscard]] JobIndicator* fileJobs() const { return fileJobs_; }
     /// Under the tokens, for a trained model: the five most likely next tokens.
     [[nodiscard]] QLabel* nextTokensLabel() const { return nextTokens_; }
     /// Above the heatmap during a predict round: the question, then the outcome.
@@ -300,6 +303,7 @@ private:
     QLabel* statusText_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
+    JobIndicator* fileJobs_ = nullptr;
 
     QMenu* fileMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;

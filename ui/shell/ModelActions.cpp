@@ -6,17 +6,17 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMenu>
 #include <QMimeData>
+#include <QStatusBar>
 #include <QUrl>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <new>
 
 #include "core/gpt2/Gpt2Model.h"
 #include "ui/export/FilePath.h"
 #include "ui/i18n/CoreMessages.h"
+#include "ui/jobs/JobIndicator.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/MessageBar.h"
@@ -36,6 +36,11 @@ QString droppedFolder(const QMimeData* mime) {
 }  // namespace
 
 ModelActions::ModelActions(MainWindow* window) : QObject(window), window_(window) {
+    loading_ = new LatestJob<ModelLoad>(this);
+    connect(loading_, &JobRunner::cancelled, this, [this] {
+        window_->statusBar()->showMessage(tr("Opening the model was cancelled; the window keeps what it had."), 8000);
+        emit loadFinished();
+    });
     QMenu* file = window_->fileMenu();
     QAction* quit = file->actions().isEmpty() ? nullptr : file->actions().constLast();
     open_ = new QAction(this);
@@ -54,13 +59,6 @@ ModelActions::ModelActions(MainWindow* window) : QObject(window), window_(window
     retranslateUi();
     window_->setAcceptDrops(true);
     window_->installEventFilter(this);
-}
-
-ModelActions::~ModelActions() {
-    if (loading_ != nullptr) {
-        loading_->disconnect(this);
-        loading_->waitForFinished();
-    }
 }
 
 void ModelActions::retranslateUi() {
@@ -91,21 +89,14 @@ ModelLoad ModelActions::load(const QString& folder) {
 }
 
 void ModelActions::openModel(const QString& folder, std::optional<int> layer, std::optional<int> head) {
-    if (loading_ != nullptr) {  // the newest open wins: the older one finishes unseen
-        loading_->disconnect(this);
-        connect(loading_, &QFutureWatcherBase::finished, loading_, &QObject::deleteLater);
-    }
     pendingLayer_ = layer;
     pendingHead_ = head;
-    loading_ = new QFutureWatcher<ModelLoad>(this);
-    connect(loading_, &QFutureWatcherBase::finished, this, &ModelActions::onLoaded);
-    loading_->setFuture(QtConcurrent::run([folder] { return load(folder); }));
+    loading_->start([folder](const JobControl&) { return load(folder); },
+                    [this](ModelLoad result) { onLoaded(std::move(result)); });
+    window_->fileJobs()->watch(loading_, tr("Opening the model %1…").arg(QDir(folder).dirName()));
 }
 
-void ModelActions::onLoaded() {
-    const ModelLoad result = loading_->result();
-    loading_->deleteLater();
-    loading_ = nullptr;
+void ModelActions::onLoaded(ModelLoad result) {
     if (!result.model) {
         const QString message =
             tr("This model cannot be opened: %1. The window keeps what it had.").arg(result.error);

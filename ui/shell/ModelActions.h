@@ -7,11 +7,10 @@
 #include <optional>
 
 #include "core/base/Errors.h"
+#include "ui/jobs/LatestJob.h"
 
 class QAction;
 class QMenu;
-template <typename T>
-class QFutureWatcher;
 
 namespace attnviz::gpt2 {
 class Gpt2Model;
@@ -38,14 +37,15 @@ class ModelActions : public QObject {
 public:
     /// Adds the actions to window->fileMenu() (before Quit) and accepts folders dropped on the window.
     explicit ModelActions(MainWindow* window);
-    ~ModelActions() override;
 
     /// Starts opening folder; the window shows the model once it is read, with layer (0-based)
     /// and head (0-based or kAllHeads) chosen when given. Returns at once.
     void openModel(const QString& folder, std::optional<int> layer = std::nullopt,
                    std::optional<int> head = std::nullopt);
     /// True while a folder is being read.
-    [[nodiscard]] bool isLoading() const { return loading_ != nullptr; }
+    [[nodiscard]] bool isLoading() const { return loading_->isRunning(); }
+    /// The read of the newest open (its progress, Cancel).
+    [[nodiscard]] JobRunner* loadJob() const { return loading_; }
     /// Back to the teaching model (the sentence and the mask stay).
     void closeModel();
 
@@ -75,18 +75,19 @@ protected:
 private:
     void openWithDialog();
     void openRecent(const QString& folder);
-    void onLoaded();
+    void onLoaded(ModelLoad result);
     void rememberRecent(const QString& folder);
     void rebuildRecentMenu();
     void retranslateUi();
 
     MainWindow* window_;
-    QFutureWatcher<ModelLoad>* loading_ = nullptr;  ///< the newest open, null when none runs
     std::optional<int> pendingLayer_;
     std::optional<int> pendingHead_;
     QAction* open_ = nullptr;
     QAction* close_ = nullptr;
     QMenu* recentMenu_ = nullptr;
+    /// A child: destroyed with the actions, it drops a read still running after waiting for it.
+    LatestJob<ModelLoad>* loading_ = nullptr;
 };
 
 }  // namespace attnviz::ui

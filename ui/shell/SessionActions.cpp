@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QUrl>
 
@@ -28,6 +29,7 @@
 #include "ui/heads/ModelGridView.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/i18n/Language.h"
+#include "ui/jobs/JobIndicator.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/AttentionActions.h"
@@ -57,6 +59,11 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     QMenu* file = window_->fileMenu();
     QAction* quit = file->actions().isEmpty() ? nullptr : file->actions().constLast();
 
+    loading_ = new LatestJob<SessionLoad>(this);
+    connect(loading_, &JobRunner::cancelled, this, [this] {
+        window_->statusBar()->showMessage(tr("Opening the session was cancelled; the window is as it was."), 8000);
+        emit loadFinished(false);
+    });
     open_ = new QAction(this);
     open_->setShortcut(QKeySequence::Open);
     connect(open_, &QAction::triggered, this, &SessionActions::openWithDialog);
@@ -113,7 +120,7 @@ bool SessionActions::event(QEvent* event) {
 }
 
 void SessionActions::markModified() {
-    if (!loading_ && !currentPath_.isEmpty()) window_->setWindowModified(true);
+    if (!showing_ && !currentPath_.isEmpty()) window_->setWindowModified(true);
 }
 
 Session SessionActions::currentSession() const {
@@ -136,25 +143,40 @@ Session SessionActions::currentSession() const {
     return session;
 }
 
-bool SessionActions::openSession(const QString& path) {
-    Session session;
-    try {
-        session = loadSession(toPath(path));
-    } catch (const Error& error) {
-        report(tr("Cannot open the session"), translatedFailure(error));
-        return false;
+void SessionActions::openSession(const QString& path) {
+    loading_->start(
+        [file = toPath(path)](const JobControl&) {
+            SessionLoad load;
+            try {
+                load.session = loadSession(file);
+            } catch (const std::bad_alloc&) {
+                load.error = tr("not enough memory to read this session");
+            } catch (const std::exception& error) {
+                load.error = translatedFailure(error);
+            }
+            return load;
+        },
+        [this, path](SessionLoad load) { onLoaded(path, load); });
+    window_->fileJobs()->watch(loading_, tr("Opening %1…").arg(QFileInfo(path).fileName()));
+}
+
+void SessionActions::onLoaded(const QString& path, const SessionLoad& load) {
+    if (!load.error.isEmpty()) {
+        report(tr("Cannot open the session"), load.error);
+        emit loadFinished(false);
+        return;
     }
     // Read and checked in full before anything changes: a refused file leaves the window alone.
-    showSession(session);
+    showSession(load.session);
     currentPath_ = path;
     rememberRecent(path);
     updateTitle();
     emit sessionOpened(path);
-    return true;
+    emit loadFinished(true);
 }
 
 void SessionActions::showSession(const Session& session) {
-    loading_ = true;
+    showing_ = true;
     if (window_->model()) window_->setModel(nullptr);
     window_->setConfig(session.config);
     window_->setSentence(QString::fromStdString(session.sentence));
@@ -167,7 +189,7 @@ void SessionActions::showSession(const Session& session) {
     // Shown once the session's sentence is on screen (PredictActions waits for its result).
     window_->predictActions()->setRound(session.predict, QString::fromStdString(session.sentence));
     if (session.model) openSessionModel(*session.model);
-    loading_ = false;
+    showing_ = false;
 }
 
 void SessionActions::openSessionModel(const SessionModel& model) {

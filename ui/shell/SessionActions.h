@@ -4,6 +4,7 @@
 #include <QStringList>
 
 #include "core/formats/SessionFile.h"
+#include "ui/jobs/LatestJob.h"
 
 class QAction;
 class QMenu;
@@ -11,6 +12,12 @@ class QMenu;
 namespace attnviz::ui {
 
 class MainWindow;
+
+/// A session read on a worker thread: the session, or the message saying why it cannot be.
+struct SessionLoad {
+    Session session;
+    QString error;  ///< empty when read
+};
 
 /// The File menu's session and export actions of a MainWindow: Open/Save/Save As a `.attnviz`
 /// session, Open Recent, Export…, Copy Image, Copy as CSV; and opening a session dropped on the
@@ -23,9 +30,11 @@ public:
     /// window makes its own (MainWindow::sessionActions).
     explicit SessionActions(MainWindow* window);
 
-    /// Opens a session into the window. False (and failed(message) emitted, plus a message box
-    /// when interactive) if it cannot be read; the window is then left as it was.
-    bool openSession(const QString& path);
+    /// Reads a session off the GUI thread (the status bar shows it, with Cancel) and then shows
+    /// it: sessionOpened(path), or failed(message) plus a message box when interactive if it
+    /// cannot be read, the window then left as it was; loadFinished(ok) either way. The newest
+    /// open wins; a cancelled one leaves the window alone and emits loadFinished(false).
+    void openSession(const QString& path);
     /// Fills the window with session (a recovery copy): the window's file, title and recent
     /// sessions stay as they are.
     void showSession(const Session& session);
@@ -47,6 +56,8 @@ public:
     void clearRecentFiles();
     static constexpr int kMaxRecent = 8;
 
+    /// The read of the newest open (its progress, Cancel; running while a file is read).
+    [[nodiscard]] JobRunner* loadJob() const { return loading_; }
     /// False: failures are only reported through failed() (tests, scripted use).
     void setInteractive(bool interactive) { interactive_ = interactive; }
 
@@ -60,6 +71,8 @@ public:
 
 signals:
     void sessionOpened(const QString& path);
+    /// An open finished: shown (true), refused or cancelled (false). Tests wait for it.
+    void loadFinished(bool ok);
     /// One line naming the problem.
     void failed(const QString& message);
 
@@ -69,6 +82,7 @@ protected:
 
 private:
     void openWithDialog();
+    void onLoaded(const QString& path, const SessionLoad& load);
     /// Opens the session's model (on a worker thread), or says its folder is gone.
     void openSessionModel(const SessionModel& model);
     void save();
@@ -86,7 +100,7 @@ private:
     MainWindow* window_;
     QString currentPath_;
     bool interactive_ = true;
-    bool loading_ = false;  ///< openSession is filling the window: not a modification
+    bool showing_ = false;  ///< showSession is filling the window: not a modification
     QAction* open_ = nullptr;
     QAction* save_ = nullptr;
     QAction* saveAs_ = nullptr;
@@ -94,6 +108,8 @@ private:
     QAction* copyImage_ = nullptr;
     QAction* copyCsv_ = nullptr;
     QMenu* recentMenu_ = nullptr;
+    /// A child: destroyed with the actions, it drops a read still running after waiting for it.
+    LatestJob<SessionLoad>* loading_ = nullptr;
 };
 
 }  // namespace attnviz::ui

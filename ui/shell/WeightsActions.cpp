@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStatusBar>
 
 #include <filesystem>
 
@@ -16,6 +17,7 @@
 #include "core/model/Projections.h"
 #include "ui/export/FilePath.h"
 #include "ui/i18n/CoreMessages.h"
+#include "ui/jobs/JobIndicator.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
 
@@ -42,6 +44,11 @@ std::string commentFor(const AttentionConfig& config) {
 WeightsActions::WeightsActions(MainWindow* window) : QObject(window), window_(window) {
     QMenu* file = window_->fileMenu();
     QAction* quit = file->actions().isEmpty() ? nullptr : file->actions().constLast();
+    loading_ = new LatestJob<WeightsLoad>(this);
+    connect(loading_, &JobRunner::cancelled, this, [this] {
+        window_->statusBar()->showMessage(tr("Loading the weights was cancelled; the window is as it was."), 8000);
+        emit loadFinished(false);
+    });
     load_ = new QAction(this);
     connect(load_, &QAction::triggered, this, &WeightsActions::loadWithDialog);
     save_ = new QAction(this);
@@ -65,18 +72,33 @@ bool WeightsActions::eventFilter(QObject* watched, QEvent* event) {
     return QObject::eventFilter(watched, event);
 }
 
-bool WeightsActions::loadWeights(const QString& path) {
-    AttentionConfig config;
-    try {
-        // Everything is read and checked before the window changes.
-        config = replaceWeights(window_->config(), attnviz::loadWeights(toPath(path)));
-    } catch (const Error& error) {
-        report(tr("Cannot load the weights"), translatedFailure(error));
-        return false;
+void WeightsActions::loadWeights(const QString& path) {
+    loading_->start(
+        [file = toPath(path), config = window_->config()](const JobControl&) {
+            WeightsLoad load;
+            try {
+                // Everything is read and checked before the window changes.
+                load.config = replaceWeights(config, attnviz::loadWeights(file));
+            } catch (const std::bad_alloc&) {
+                load.error = tr("not enough memory to read these weights");
+            } catch (const std::exception& error) {
+                load.error = translatedFailure(error);
+            }
+            return load;
+        },
+        [this, path](WeightsLoad load) { onLoaded(path, load); });
+    window_->fileJobs()->watch(loading_, tr("Reading %1…").arg(QFileInfo(path).fileName()));
+}
+
+void WeightsActions::onLoaded(const QString& path, const WeightsLoad& load) {
+    if (!load.error.isEmpty()) {
+        report(tr("Cannot load the weights"), load.error);
+        emit loadFinished(false);
+        return;
     }
-    window_->setConfig(config);
+    window_->setConfig(load.config);
     emit weightsLoaded(path);
-    return true;
+    emit loadFinished(true);
 }
 
 bool WeightsActions::saveWeights(const QString& path) {

@@ -2,11 +2,21 @@
 #include <QObject>
 #include <QString>
 
+#include "core/model/AttentionConfig.h"
+#include "ui/jobs/LatestJob.h"
+
 class QAction;
 
 namespace attnviz::ui {
 
 class MainWindow;
+
+/// Weights read on a worker thread, already in the window's settings of when the load began;
+/// or the message saying why they cannot be used.
+struct WeightsLoad {
+    AttentionConfig config;
+    QString error;  ///< empty when usable
+};
 
 /// File → Load Weights… and Save Weights… of a MainWindow. Loading reads a weights JSON file, a
 /// folder of W_Q.npy … W_O.npy, or one of those .npy files (the others beside it), and replaces
@@ -20,12 +30,16 @@ public:
     /// Adds the actions to window->fileMenu() (before its last group, Quit).
     explicit WeightsActions(MainWindow* window);
 
-    /// Loads weights into the window. False (failed(message) emitted, plus a message box when
-    /// interactive) if they cannot be used; the window is then left as it was.
-    bool loadWeights(const QString& path);
+    /// Reads weights off the GUI thread (the status bar shows it, with Cancel), then puts them in
+    /// the window with the settings it had when the load began: weightsLoaded(path), or
+    /// failed(message) plus a message box when interactive if they cannot be used, the window
+    /// then left as it was; loadFinished(ok) either way. The newest load wins.
+    void loadWeights(const QString& path);
     /// Saves the window's W matrices as JSON. False (failed emitted) if the file cannot be written.
     bool saveWeights(const QString& path);
 
+    /// The read of the newest open (its progress, Cancel; running while a file is read).
+    [[nodiscard]] JobRunner* loadJob() const { return loading_; }
     /// False: failures are only reported through failed() (tests, scripted use).
     void setInteractive(bool interactive) { interactive_ = interactive; }
 
@@ -34,6 +48,8 @@ public:
 
 signals:
     void weightsLoaded(const QString& path);
+    /// A load finished: in use (true), refused or cancelled (false). Tests wait for it.
+    void loadFinished(bool ok);
     /// One line naming the problem.
     void failed(const QString& message);
 
@@ -43,6 +59,7 @@ protected:
 
 private:
     void loadWithDialog();
+    void onLoaded(const QString& path, const WeightsLoad& load);
     void saveWithDialog();
     void report(const QString& title, const QString& message);
     void retranslateUi();
@@ -51,6 +68,8 @@ private:
     bool interactive_ = true;
     QAction* load_ = nullptr;
     QAction* save_ = nullptr;
+    /// A child: destroyed with the actions, it drops a read still running after waiting for it.
+    LatestJob<WeightsLoad>* loading_ = nullptr;
 };
 
 }  // namespace attnviz::ui

@@ -61,7 +61,7 @@ TEST(ClassroomColourRange, EachRowAgainstItsLargestWeightIsChosenShownAndKept) {
         window.controls()->setWeightsRange(WeightsRange::Fixed);
         ASSERT_TRUE(waitUntil([&] { return !window.isBusy() && !window.heatmap()->source()->coloursPerRow(); }));
         window.sessionActions()->setInteractive(false);
-        ASSERT_TRUE(window.sessionActions()->openSession(path));
+        ASSERT_TRUE(openSessionAndWait(*window.sessionActions(), path));
         EXPECT_EQ(window.controls()->weightsRange(), WeightsRange::PerRow) << "read back from the session";
         ASSERT_TRUE(waitUntil([&] { return !window.isBusy() && window.heatmap()->source()->coloursPerRow(); }));
         window.close();  // the settings are written on close

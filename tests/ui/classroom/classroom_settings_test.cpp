@@ -189,7 +189,7 @@ TEST(ClassroomTitle, ShowsTheSessionsFileNameAndAModifiedMark) {
     clickCheckBox(window.controls()->causalBox());
     EXPECT_TRUE(window.isWindowModified()) << "a control changes the session";
 
-    ASSERT_TRUE(sessions.openSession(path));
+    ASSERT_TRUE(openSessionAndWait(sessions, path));
     EXPECT_FALSE(window.isWindowModified()) << "opening is not a change";
     EXPECT_EQ(window.sentence(), kChat);
 }

@@ -97,7 +97,7 @@ TEST_F(SessionActionsTest, SavedSessionOpensToBitIdenticalMatrices) {
 
     show(QStringLiteral("Something else entirely"), AttentionConfig{});
     QSignalSpy opened(actions, &SessionActions::sessionOpened);
-    ASSERT_TRUE(actions->openSession(path));
+    ASSERT_TRUE(openSessionAndWait(*actions, path));
     EXPECT_EQ(opened.count(), 1);
     ASSERT_TRUE(waitForResult(*window, sentence, richConfig())) << window->message().toStdString();
 
@@ -141,7 +141,7 @@ TEST_F(SessionActionsTest, TheWeightsColourRangeSpansTheirSmallestToLargestAndIs
     EXPECT_EQ(loadSession(QFile::encodeName(path).toStdString()).view.weightsRange, WeightsRange::Data);
     window->controls()->setWeightsRange(WeightsRange::Fixed);
     ASSERT_TRUE(waitUntil([&] { return !window->isBusy() && window->heatmap()->source()->scaleMax() == 1.0; }));
-    ASSERT_TRUE(actions->openSession(path));
+    ASSERT_TRUE(openSessionAndWait(*actions, path));
     EXPECT_EQ(window->controls()->weightsRange(), WeightsRange::Data);
     ASSERT_TRUE(waitUntil([&] { return !window->isBusy() && window->heatmap()->source()->scaleMax() == weights.maxCoeff(); }));
 }
@@ -179,7 +179,7 @@ TEST_F(SessionActionsTest, RefusedFilesLeaveTheSessionUnchanged) {
         {limited, "the token limit must be at most 4096 (it is 100000000000)"}};
     for (const auto& [path, expected] : cases) {
         QSignalSpy failed(actions, &SessionActions::failed);
-        EXPECT_FALSE(actions->openSession(path));
+        EXPECT_FALSE(openSessionAndWait(*actions, path));
         ASSERT_EQ(failed.count(), 1) << path.toStdString();
         const QString message = failed.at(0).at(0).toString();
         EXPECT_TRUE(message.contains(QString::fromUtf8(expected))) << message.toStdString();
@@ -215,7 +215,7 @@ TEST_F(SessionActionsTest, RecentFilesAreMostRecentFirstAndBounded) {
     ASSERT_GE(items.size(), SessionActions::kMaxRecent);
     EXPECT_TRUE(items.first()->text().contains(QFileInfo(saved.first()).fileName()));
     // Opening an older one brings it to the front.
-    ASSERT_TRUE(actions->openSession(saved.at(3)));
+    ASSERT_TRUE(openSessionAndWait(*actions, saved.at(3)));
     EXPECT_EQ(actions->recentFiles().first(), saved.at(3));
     actions->clearRecentFiles();
     EXPECT_TRUE(actions->recentFiles().isEmpty());

@@ -227,7 +227,7 @@ TEST_F(TeachingWeightsTest, EditsAreKeptInSessions) {
 
     window.setConfig(teachingConfig());
     ASSERT_TRUE(waitForResult(window, sentence, teachingConfig()));
-    ASSERT_TRUE(sessions->openSession(path));
+    ASSERT_TRUE(openSessionAndWait(*sessions, path));
     ASSERT_TRUE(waitForResult(window, sentence, edited)) << window.message().toStdString();
     EXPECT_EQ(editor->model(WeightEditor::WQ)->matrix()(2, 0), 1.25);
     EXPECT_TRUE(editor->isEdited()) << "Reset still goes back to the teaching model";
@@ -245,7 +245,7 @@ TEST_F(TeachingWeightsTest, NpyFilesWrittenByNumpyLoadToTheirValues) {
     for (const QString& path : {fixture(QStringLiteral("good")), fixture(QStringLiteral("good/W_K.npy"))}) {
         window.setConfig(teachingConfig());
         ASSERT_TRUE(waitForResult(window, sentence, teachingConfig()));
-        ASSERT_TRUE(window.weightsActions()->loadWeights(path)) << path.toStdString();
+        ASSERT_TRUE(loadWeightsAndWait(*window.weightsActions(), path)) << path.toStdString();
         AttentionConfig expected;
         expected.preset = ProjectionPreset::Supplied;
         expected.dModel = 3;
@@ -293,7 +293,7 @@ TEST_F(TeachingWeightsTest, BadWeightsFilesAreRefusedWithTheirMessageAndChangeNo
         ASSERT_TRUE(QFile::copy(fixture(QStringLiteral("bad/") + QLatin1String(bad.file)),
                                 folder.filePath(QLatin1String(bad.slot))));
         failed.clear();
-        EXPECT_FALSE(window.weightsActions()->loadWeights(folder.path())) << bad.file;
+        EXPECT_FALSE(loadWeightsAndWait(*window.weightsActions(), folder.path())) << bad.file;
         ASSERT_EQ(failed.count(), 1) << bad.file;
         EXPECT_EQ(failed.at(0).at(0).toString(), folder.path() + QLatin1Char('/') + QString::fromUtf8(bad.message));
     }
@@ -314,7 +314,7 @@ TEST_F(TeachingWeightsTest, BadWeightsFilesAreRefusedWithTheirMessageAndChangeNo
     };
     for (const auto& [path, message] : others) {
         failed.clear();
-        EXPECT_FALSE(window.weightsActions()->loadWeights(path)) << path.toStdString();
+        EXPECT_FALSE(loadWeightsAndWait(*window.weightsActions(), path)) << path.toStdString();
         ASSERT_EQ(failed.count(), 1);
         EXPECT_TRUE(failed.at(0).at(0).toString().startsWith(message)) << failed.at(0).at(0).toString().toStdString();
     }
@@ -326,7 +326,7 @@ TEST_F(TeachingWeightsTest, BadWeightsFilesAreRefusedWithTheirMessageAndChangeNo
     ASSERT_TRUE(waitForResult(window, sentence, twoHeads));
     const auto twoHeadsTrace = window.currentTrace();
     failed.clear();
-    EXPECT_FALSE(window.weightsActions()->loadWeights(fixture(QStringLiteral("good"))));
+    EXPECT_FALSE(loadWeightsAndWait(*window.weightsActions(), fixture(QStringLiteral("good"))));
     ASSERT_EQ(failed.count(), 1);
     EXPECT_EQ(failed.at(0).at(0).toString(),
               QStringLiteral("2 heads do not divide d_model = 3: d_k = d_model / heads must be a whole number"));
@@ -353,7 +353,7 @@ TEST_F(TeachingWeightsTest, SaveWeightsWritesTheMatricesInUse) {
     EXPECT_EQ(saved.comment, "AttnViz teaching model");
 
     // Saved, then loaded back into the teaching model: the same config (its X is kept).
-    ASSERT_TRUE(window.weightsActions()->loadWeights(path));
+    ASSERT_TRUE(loadWeightsAndWait(*window.weightsActions(), path));
     AttentionConfig same = teachingConfig();
     same.supplied = {teaching.wq, teaching.wk, teaching.wv, teaching.wo};
     ASSERT_TRUE(waitForResult(window, sentence, same)) << window.message().toStdString();

@@ -297,7 +297,7 @@ TEST(Gpt2WindowTest, ASessionRemembersTheModelItsLayerAndHead) {
     window.sessionActions()->setInteractive(false);
     ASSERT_TRUE(opensOnTheDefaultExample(window));
     QSignalSpy finished(window.modelActions(), &ModelActions::loadFinished);
-    ASSERT_TRUE(window.sessionActions()->openSession(path));
+    ASSERT_TRUE(openSessionAndWait(*window.sessionActions(), path));
     ASSERT_TRUE(waitUntil([&] { return finished.count() > 0; }));
     ASSERT_TRUE(waitUntil([&] { return showsModelLayer(window, QString::fromUtf8(kSentence), 1, 2); }))
         << window.message().toStdString();
@@ -315,7 +315,7 @@ TEST(Gpt2WindowTest, ASessionWhoseModelFolderIsGoneOpensOnTheTeachingModelAndSay
     MainWindow window;
     window.sessionActions()->setInteractive(false);
     ASSERT_TRUE(opensOnTheDefaultExample(window));
-    ASSERT_TRUE(window.sessionActions()->openSession(QString::fromStdString(folder.file("gone.attnviz"))));
+    ASSERT_TRUE(openSessionAndWait(*window.sessionActions(), QString::fromStdString(folder.file("gone.attnviz"))));
     ASSERT_TRUE(waitForResult(window, QStringLiteral("The animal was tired."), teachingConfig()));
     EXPECT_EQ(window.model(), nullptr);
     EXPECT_TRUE(window.message().contains(QString::fromStdString(gone.string()))) << window.message().toStdString();

@@ -317,7 +317,7 @@ TEST_F(PredictRoundTest, ASessionSavedDuringARoundBringsItBack) {
     ASSERT_TRUE(waitForResult(window, QStringLiteral("Le chat est assis"), teachingConfig()));
     ASSERT_FALSE(predict().round().isActive());
 
-    ASSERT_TRUE(sessions.openSession(path));
+    ASSERT_TRUE(openSessionAndWait(sessions, path));
     ASSERT_TRUE(waitForResult(window, examples().constFirst().sentence, teachingConfig()));
     EXPECT_EQ(predict().round(), played);
     EXPECT_TRUE(window.heatmap()->isRowHidden(1));
@@ -339,7 +339,7 @@ TEST_F(PredictRoundTest, AVersion1SessionOpensUnchangedWithEveryRowShown) {
     SessionActions& sessions = *window.sessionActions();
     sessions.setInteractive(false);
     QTest::keyClick(&window, Qt::Key_P, Qt::ControlModifier);  // a round on, which the session ends
-    ASSERT_TRUE(sessions.openSession(path));
+    ASSERT_TRUE(openSessionAndWait(sessions, path));
     AttentionConfig expected;
     expected.dModel = 8;
     expected.heads = 2;

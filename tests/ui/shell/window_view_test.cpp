@@ -130,7 +130,7 @@ TEST(WindowDModelTest, WeightsOfDModel1280AreUsedAsTheyAre) {
     MainWindow window;
     ASSERT_TRUE(opensOnTheDefaultExample(window));
     window.weightsActions()->setInteractive(false);
-    ASSERT_TRUE(window.weightsActions()->loadWeights(folder.path())) << window.message().toStdString();
+    ASSERT_TRUE(loadWeightsAndWait(*window.weightsActions(), folder.path())) << window.message().toStdString();
     EXPECT_EQ(window.controls()->dModelBox()->value(), kD) << "d_model clamped";
     const AttentionConfig config = window.config();
     EXPECT_EQ(config.dModel, kD);
