@@ -19,6 +19,7 @@
 #include "tests/support/FileBytes.h"
 #include "tests/support/TempFolder.h"
 #include "tests/support/TestData.h"
+#include "tests/support/SvgTextLines.h"
 
 using namespace attnviz;
 using attnviz::cli_test::runAttnviz;
@@ -70,16 +71,6 @@ double largestDifference(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
     return (a - b).cwiseAbs().maxCoeff();
 }
 
-/// The text of an SVG's <text> elements, joined by newlines (entities as written).
-std::string svgTexts(const std::string& svg) {
-    std::string texts;
-    for (std::size_t at = svg.find("<text"); at != std::string::npos; at = svg.find("<text", at + 1)) {
-        const std::size_t begin = svg.find('>', at) + 1;
-        texts += svg.substr(begin, svg.find("</text>", begin) - begin) + "\n";
-    }
-    return texts;
-}
-
 }  // namespace
 
 TEST(CliExportDefaults, WithoutProjectionsItWritesTheTeachingModelsWeights) {
@@ -107,7 +98,7 @@ TEST(CliExportDefaults, TheFigureSaysTeachingModelAndNotUntrained) {
     const std::string out = folder.file("chat.svg");
     const auto r = runAttnviz({"export", "--text", kChat, "-o", out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const std::string texts = svgTexts(readFileBytes(out));
+    const std::string texts = attnviz::testing::svgTextLines(readFileBytes(out));
     EXPECT_NE(texts.find("teaching model"), std::string::npos) << texts;
     EXPECT_NE(texts.find("d_model = 20"), std::string::npos) << texts;
     EXPECT_EQ(texts.find("untrained"), std::string::npos) << texts;
@@ -136,7 +127,7 @@ TEST(CliExportDefaults, TheMachinesRememberedSettingsAreNeverRead) {
         << "the teaching model, no mask: the window's defaults";
     const auto svg = runAttnviz({"export", "--text", kChat, "-o", folder.file("chat.svg")}, options);
     ASSERT_EQ(svg.exitCode, 0) << svg.err;
-    const std::string texts = svgTexts(readFileBytes(folder.file("chat.svg")));
+    const std::string texts = attnviz::testing::svgTextLines(readFileBytes(folder.file("chat.svg")));
     EXPECT_NE(texts.find("no mask"), std::string::npos) << texts;
     EXPECT_NE(texts.find("Attention weights"), std::string::npos) << "in English: " << texts;
 }
@@ -162,7 +153,7 @@ TEST(CliExportDefaults, DModelAloneMeansRandomProjectionsAndTheCaptionSaysUntrai
 
     const auto svg = runAttnviz({"export", "--text", sentence, "--d-model", "16", "-o", folder.file("random.svg")});
     ASSERT_EQ(svg.exitCode, 0) << svg.err;
-    const std::string texts = svgTexts(readFileBytes(folder.file("random.svg")));
+    const std::string texts = attnviz::testing::svgTextLines(readFileBytes(folder.file("random.svg")));
     EXPECT_NE(texts.find("untrained random W"), std::string::npos) << texts;
     EXPECT_NE(texts.find("d_model = 16"), std::string::npos) << texts;
 }
@@ -174,7 +165,7 @@ TEST(CliExportDefaults, FiguresStayInEnglishWhateverTheLocale) {
     const std::string out = folder.file("chat.svg");
     const auto r = runAttnviz({"export", "--text", kChat, "--temperature", "0.5", "-o", out}, french);
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const std::string texts = svgTexts(readFileBytes(out));
+    const std::string texts = attnviz::testing::svgTextLines(readFileBytes(out));
     for (const char* english : {"Attention weights — head 1", "Queries", "Keys", "T = 0.5", "teaching model",
                                 "scaled by √d_k"})
         EXPECT_NE(texts.find(english), std::string::npos) << english << " missing from:\n" << texts;

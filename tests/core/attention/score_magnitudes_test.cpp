@@ -8,6 +8,7 @@
 
 #include "core/attention/AttentionTrace.h"
 #include "core/base/Errors.h"
+#include "tests/support/RepeatedWords.h"
 
 namespace attnviz {
 namespace {
@@ -31,12 +32,8 @@ void expectSameAsScan(const AttentionTrace& trace, const std::string& what) {
     }
 }
 
-std::string longSentence(int words) {
-    std::ostringstream sentence;
-    for (int i = 0; i < words - 1; ++i) sentence << "mot" << (i % 89) << ' ';
-    sentence << '.';
-    return sentence.str();
-}
+/// words − 1 words "mot0 … mot88 mot0 …", then a full stop.
+std::string longSentence(int words) { return attnviz::testing::repeatedWords(words - 1, "mot", 89) + " ."; }
 
 TEST(ScoreMagnitudes, EqualAScanOfEveryCellForEveryMask) {
     const char* sentence = "L'animal n'a pas traversé la rue parce qu'il était trop fatigué.";

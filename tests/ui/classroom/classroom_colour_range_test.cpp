@@ -11,6 +11,7 @@
 #include "core/formats/SessionFile.h"
 #include "tests/support/ClassroomTestSupport.h"
 #include "tests/support/WindowTestSupport.h"
+#include "tests/support/RepeatedWords.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/ClassroomActions.h"
@@ -22,17 +23,11 @@ namespace {
 
 using namespace attnviz::ui::testing;
 
-QString longSentence(int tokens) {
-    QStringList words;
-    for (int i = 0; i < tokens; ++i) words << QStringLiteral("mot%1").arg(i % 37);
-    return words.join(QLatin1Char(' '));
-}
-
 TEST(ClassroomColourRange, EachRowAgainstItsLargestWeightIsChosenShownAndKept) {
     ClassroomReset reset;
     const QTemporaryDir folder;
     ASSERT_TRUE(folder.isValid());
-    const QString sentence = longSentence(120);
+    const QString sentence = QString::fromStdString(attnviz::testing::repeatedWords(120));
     AttentionConfig causal;
     causal.mask.causal = true;
     {

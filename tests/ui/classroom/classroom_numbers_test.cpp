@@ -16,6 +16,7 @@
 #include "tests/support/ClassroomTestSupport.h"
 #include "tests/support/TempFolder.h"
 #include "tests/support/WindowTestSupport.h"
+#include "tests/support/SvgDocument.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/heatmap/HeatmapPainter.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -40,18 +41,6 @@ const QString kMinus(QChar(0x2212));
 const QRegularExpression kPointNumber(QStringLiteral("\\d\\.\\d"));
 /// A number written with a decimal comma ("0,67").
 const QRegularExpression kCommaNumber(QStringLiteral("\\d,\\d"));
-
-/// The text elements of an SVG document.
-QStringList svgTexts(const QByteArray& svg) {
-    QXmlStreamReader xml(svg);
-    QStringList texts;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isStartElement() && xml.name() == QLatin1String("text")) texts << xml.readElementText().trimmed();
-    }
-    EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
-    return texts;
-}
 
 /// What painting does on an SVG device: every text drawn becomes a <text> element.
 template <typename Paint>

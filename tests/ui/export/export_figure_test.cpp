@@ -21,6 +21,7 @@
 #include "core/base/Errors.h"
 #include "core/io/AtomicFile.h"
 #include "tests/support/PixelColours.h"
+#include "tests/support/SvgDocument.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FigureExporter.h"
 #include "ui/export/FigureRenderer.h"
@@ -84,19 +85,6 @@ void expectCellColours(const FigureRenderer& figure, const QImage& image, double
     }
     EXPECT_GT(checked, 0);
     EXPECT_EQ(masked + checked, source.rows() * source.cols());
-}
-
-QStringList svgTexts(const QByteArray& svg, bool& wellFormed, int& images) {
-    QXmlStreamReader xml(svg);
-    QStringList texts;
-    images = 0;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isStartElement() && xml.name() == QLatin1String("text")) texts << xml.readElementText();
-        if (xml.isStartElement() && xml.name() == QLatin1String("image")) ++images;
-    }
-    wellFormed = !xml.hasError();
-    return texts;
 }
 
 }  // namespace
@@ -237,11 +225,10 @@ TEST(ExportFigure, SvgIsXmlWithEveryLabelAsTextAndNoBitmap) {
         const MatrixSource source(trace, step, 0);
         const FigureRenderer figure(source, FigureOptions{});
         const QByteArray svg = renderSvg(figure);
-        bool wellFormed = false;
-        int images = 0;
-        const QStringList texts = svgTexts(svg, wellFormed, images);
-        EXPECT_TRUE(wellFormed) << stepName(step);
-        EXPECT_EQ(images, 0) << "an SVG figure must stay vector";
+        const attnviz::ui::testing::SvgDocument document = attnviz::ui::testing::readSvg(svg);
+        const QStringList& texts = document.texts;
+        EXPECT_TRUE(document.wellFormed) << stepName(step);
+        EXPECT_EQ(document.images, 0) << "an SVG figure must stay vector";
         EXPECT_TRUE(texts.contains(figure.title())) << stepName(step);
         for (const Token& token : trace->tokens())
             EXPECT_TRUE(texts.contains(QString::fromStdString(token.text))) << stepName(step) << ": " << token.text;

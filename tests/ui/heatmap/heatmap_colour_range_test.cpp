@@ -11,6 +11,7 @@
 
 #include "core/attention/AttentionTrace.h"
 #include "tests/support/PixelColours.h"
+#include "tests/support/RepeatedWords.h"
 #include "ui/export/FigureRenderer.h"
 #include "ui/heatmap/HeatmapPainter.h"
 
@@ -21,12 +22,8 @@ using attnviz::testing::channelDistance;
 
 constexpr int kTokens = 295;
 
-/// "mot0 mot1 … mot294": one token per word.
-std::string longSentence() {
-    std::string text;
-    for (int i = 0; i < kTokens; ++i) text += (i ? " mot" : "mot") + std::to_string(i % 37);
-    return text;
-}
+/// "mot0 mot1 … mot36 mot0 …" (295 words): one token per word.
+std::string longSentence() { return attnviz::testing::repeatedWords(kTokens); }
 
 /// W_Q = W_K = 0: every score is 0, so row i of the causal mask weighs 1/(i+1) on each of its
 /// i+1 visible keys, by hand.

@@ -16,6 +16,7 @@
 
 #include "core/model/TeachingConfig.h"
 #include "tests/support/WindowTestSupport.h"
+#include "tests/support/RepeatedWords.h"
 #include "ui/compute/ComputeController.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/panels/TokenStrip.h"
@@ -46,11 +47,9 @@ struct WorkerGate {
     void release() { opened.release(); }
 };
 
+/// `tokens` words prefix0 prefix1 … prefix96 prefix0 …
 QString longSentence(int tokens, const QString& prefix) {
-    QStringList words;
-    words.reserve(tokens);
-    for (int i = 0; i < tokens; ++i) words << prefix + QString::number(i % 97);
-    return words.join(QLatin1Char(' '));
+    return QString::fromStdString(attnviz::testing::repeatedWords(tokens, prefix.toStdString(), 97));
 }
 
 TEST(ComputeControllerTest, TheLatestRequestWinsAndOnlyItIsReported) {
