@@ -56,12 +56,11 @@ ProjectionPreset readPreset(const JsonReader& value, ModelProjections models) {
 /// "supplied": {"W_Q": [[…], …], "W_K": …, "W_V": …, "W_O": …}, each matrix optional.
 SuppliedProjections readSupplied(const JsonReader& object) {
     object.object({"W_Q", "W_K", "W_V", "W_O"});
-    SuppliedProjections supplied;
-    const std::pair<const char*, Eigen::MatrixXd*> slots[] = {
-        {"W_Q", &supplied.wq}, {"W_K", &supplied.wk}, {"W_V", &supplied.wv}, {"W_O", &supplied.wo}};
+    Eigen::MatrixXd wq, wk, wv, wo;
+    const std::pair<const char*, Eigen::MatrixXd*> slots[] = {{"W_Q", &wq}, {"W_K", &wk}, {"W_V", &wv}, {"W_O", &wo}};
     for (const auto& [key, slot] : slots)
         if (const std::optional<JsonReader> matrix = object.field(key)) *slot = matrix->matrix();
-    return supplied;
+    return {std::move(wq), std::move(wk), std::move(wv), std::move(wo)};
 }
 
 /// "teaching_model": {"model": {…model.json…}, "lexicons": {"fr": "<TSV text>", …}}
@@ -110,11 +109,11 @@ nlohmann::json configToJson(const AttentionConfig& config) {
     json["positional_encoding"] = config.positionalEncoding;
     json["preset"] = presetName(config);
     const SuppliedProjections& supplied = config.supplied;
-    if (supplied.wq.size() != 0 || supplied.wk.size() != 0 || supplied.wv.size() != 0 || supplied.wo.size() != 0) {
-        json["supplied"] = {{"W_Q", matrixToJson(supplied.wq)},
-                            {"W_K", matrixToJson(supplied.wk)},
-                            {"W_V", matrixToJson(supplied.wv)},
-                            {"W_O", matrixToJson(supplied.wo)}};
+    if (!supplied.empty()) {
+        json["supplied"] = {{"W_Q", matrixToJson(supplied.wq())},
+                            {"W_K", matrixToJson(supplied.wk())},
+                            {"W_V", matrixToJson(supplied.wv())},
+                            {"W_O", matrixToJson(supplied.wo())}};
     }
     if (config.teachingModel && !usesTeachingHeads(config)) {
         nlohmann::json lexicons = nlohmann::json::object();

@@ -64,28 +64,44 @@ void AttentionConfig::validate() const {
     if (maxTokens > limits::kMaxTokens)
         throw ConfigError(ErrorCode::TokenLimitTooLarge, {to_string(limits::kMaxTokens), to_string(maxTokens)});
     if (preset == ProjectionPreset::Supplied || (preset == ProjectionPreset::Teaching && hasSuppliedMatrices())) {
-        requireShape(supplied.wq, "W_Q", dModel);
-        requireShape(supplied.wk, "W_K", dModel);
-        requireShape(supplied.wv, "W_V", dModel);
-        requireShape(supplied.wo, "W_O", dModel);
+        requireShape(supplied.wq(), "W_Q", dModel);
+        requireShape(supplied.wk(), "W_K", dModel);
+        requireShape(supplied.wv(), "W_V", dModel);
+        requireShape(supplied.wo(), "W_O", dModel);
     }
 }
 
-bool AttentionConfig::hasSuppliedMatrices() const {
-    return supplied.wq.size() != 0 || supplied.wk.size() != 0 || supplied.wv.size() != 0 || supplied.wo.size() != 0;
+SuppliedProjections::SuppliedProjections(Eigen::MatrixXd wq, Eigen::MatrixXd wk, Eigen::MatrixXd wv,
+                                         Eigen::MatrixXd wo)
+    : shared_(std::make_shared<const Matrices>(Matrices{std::move(wq), std::move(wk), std::move(wv), std::move(wo)})) {}
+
+const SuppliedProjections::Matrices& SuppliedProjections::matrices() const {
+    static const Matrices none;
+    return shared_ ? *shared_ : none;
 }
+
+bool SuppliedProjections::empty() const {
+    const Matrices& m = matrices();
+    return m.wq.size() == 0 && m.wk.size() == 0 && m.wv.size() == 0 && m.wo.size() == 0;
+}
+
+bool operator==(const SuppliedProjections& a, const SuppliedProjections& b) {
+    if (a.shared_ == b.shared_) return true;
+    const auto same = [](const Eigen::MatrixXd& x, const Eigen::MatrixXd& y) {
+        return x.rows() == y.rows() && x.cols() == y.cols() && x == y;
+    };
+    return same(a.wq(), b.wq()) && same(a.wk(), b.wk()) && same(a.wv(), b.wv()) && same(a.wo(), b.wo());
+}
+
+bool AttentionConfig::hasSuppliedMatrices() const { return !supplied.empty(); }
 
 bool operator==(const AttentionConfig& a, const AttentionConfig& b) {
     // Null stands for the built-in model; two models are the same when made from the same text.
     const bool sameTeachingModel = a.teachingModel == b.teachingModel ||
                                    teachingModelOf(a).sameSource(teachingModelOf(b));
-    const auto sameMatrix = [](const Eigen::MatrixXd& x, const Eigen::MatrixXd& y) {
-        return x.rows() == y.rows() && x.cols() == y.cols() && x == y;
-    };
     return a.dModel == b.dModel && a.heads == b.heads && a.scaleBySqrtDk == b.scaleBySqrtDk &&
            a.temperature == b.temperature && a.seed == b.seed && a.positionalEncoding == b.positionalEncoding &&
-           a.preset == b.preset && sameMatrix(a.supplied.wq, b.supplied.wq) && sameMatrix(a.supplied.wk, b.supplied.wk) &&
-           sameMatrix(a.supplied.wv, b.supplied.wv) && sameMatrix(a.supplied.wo, b.supplied.wo) &&
+           a.preset == b.preset && a.supplied == b.supplied &&
            a.mask.causal == b.mask.causal && a.mask.window == b.mask.window &&
            a.mask.globalTokens == b.mask.globalTokens && a.mask.padTo == b.mask.padTo &&
            a.mask.customMasked == b.mask.customMasked && a.maxTokens == b.maxTokens && sameTeachingModel;

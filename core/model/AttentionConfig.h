@@ -28,8 +28,31 @@ enum class ProjectionPreset {
 /// User-supplied projections (preset Supplied, or edited weights of the Teaching preset), each
 /// d_model × d_model (head h uses columns h·d_k … (h+1)·d_k−1
 /// of W_Q, W_K, W_V; W_O maps concat(heads) back to d_model).
-struct SuppliedProjections {
-    Eigen::MatrixXd wq, wk, wv, wo;
+/// Immutable and shared: a configuration is copied many times between a keystroke and a
+/// heatmap, and copying this copies a pointer, not four d_model² matrices (at d_model 1,024,
+/// 32 MiB a copy). To change a matrix, make new projections.
+class SuppliedProjections {
+public:
+    SuppliedProjections() = default;
+    SuppliedProjections(Eigen::MatrixXd wq, Eigen::MatrixXd wk, Eigen::MatrixXd wv, Eigen::MatrixXd wo);
+
+    [[nodiscard]] const Eigen::MatrixXd& wq() const { return matrices().wq; }
+    [[nodiscard]] const Eigen::MatrixXd& wk() const { return matrices().wk; }
+    [[nodiscard]] const Eigen::MatrixXd& wv() const { return matrices().wv; }
+    [[nodiscard]] const Eigen::MatrixXd& wo() const { return matrices().wo; }
+    /// True when none of the four holds a number.
+    [[nodiscard]] bool empty() const;
+
+    /// The same four matrices (shapes and values; the same storage is the same at once).
+    friend bool operator==(const SuppliedProjections& a, const SuppliedProjections& b);
+
+private:
+    struct Matrices {
+        Eigen::MatrixXd wq, wk, wv, wo;
+    };
+    [[nodiscard]] const Matrices& matrices() const;
+
+    std::shared_ptr<const Matrices> shared_;
 };
 
 struct AttentionConfig {

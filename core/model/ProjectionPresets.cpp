@@ -28,10 +28,10 @@ Projections makeProjections(const AttentionConfig& config) {
             return {identity, identity, identity, identity};
         }
         case ProjectionPreset::Supplied:
-            return {config.supplied.wq, config.supplied.wk, config.supplied.wv, config.supplied.wo};
+            return {config.supplied.wq(), config.supplied.wk(), config.supplied.wv(), config.supplied.wo()};
         case ProjectionPreset::Teaching:
             if (config.hasSuppliedMatrices())
-                return {config.supplied.wq, config.supplied.wk, config.supplied.wv, config.supplied.wo};
+                return {config.supplied.wq(), config.supplied.wk(), config.supplied.wv(), config.supplied.wo()};
             return teachingModelOf(config).projections();
         case ProjectionPreset::Model:
             throw ConfigError(ErrorCode::ModelPresetNeedsModel);

@@ -89,7 +89,7 @@ TEST(CliWeights, JsonWeightsAndTheirSession) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const Session saved = loadSession(session);
     EXPECT_EQ(saved.config.preset, ProjectionPreset::Supplied);
-    EXPECT_TRUE(bitIdentical(saved.config.supplied.wq, wq));
+    EXPECT_TRUE(bitIdentical(saved.config.supplied.wq(), wq));
 
     // On a session using the teaching model, weights of its size keep its X.
     const std::string teaching = folder.file("teaching.attnviz");

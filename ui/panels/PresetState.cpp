@@ -36,7 +36,7 @@ PresetState choosePreset(const PresetState& state, ProjectionPreset chosen, int 
     next.teachingEdits = {};
     switch (chosen) {
         case ProjectionPreset::Teaching: next.dModel = teachingDimensions; break;
-        case ProjectionPreset::Supplied: next.dModel = static_cast<int>(state.supplied.wq.rows()); break;
+        case ProjectionPreset::Supplied: next.dModel = static_cast<int>(state.supplied.wq().rows()); break;
         case ProjectionPreset::Random:
         case ProjectionPreset::Identity: next.dModel = state.freeDModel; break;
         case ProjectionPreset::Model: break;  // the model's own n_embd, set with the model

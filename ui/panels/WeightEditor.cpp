@@ -149,9 +149,7 @@ void WeightEditor::retranslateUi() {
 bool WeightEditor::sameSource(const Source& a, const Source& b) {
     if (a.preset != b.preset || a.dModel != b.dModel) return false;
     if (a.preset == ProjectionPreset::Random && a.seed != b.seed) return false;
-    if (!sameMatrix(a.supplied.wq, b.supplied.wq) || !sameMatrix(a.supplied.wk, b.supplied.wk) ||
-        !sameMatrix(a.supplied.wv, b.supplied.wv) || !sameMatrix(a.supplied.wo, b.supplied.wo))
-        return false;
+    if (!(a.supplied == b.supplied)) return false;
     if (a.preset != ProjectionPreset::Teaching || a.teachingModel == b.teachingModel) return true;
     AttentionConfig x, y;
     x.teachingModel = a.teachingModel;

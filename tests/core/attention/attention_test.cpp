@@ -341,10 +341,12 @@ TEST(AttentionConfig, BadSettingsAreRefusedBeforeAnyWork) {
     refused(c, "the token limit must be at most 4096 (it is 4097)");
     c = {};
     c.preset = ProjectionPreset::Supplied;
-    c.supplied.wq = c.supplied.wk = c.supplied.wv = c.supplied.wo = Eigen::MatrixXd::Identity(8, 8);
-    c.supplied.wk(2, 3) = std::nan("");
+    const Eigen::MatrixXd identity = Eigen::MatrixXd::Identity(8, 8);
+    Eigen::MatrixXd withNan = identity;
+    withNan(2, 3) = std::nan("");
+    c.supplied = {identity, withNan, identity, identity};
     refused(c, "W_K holds a NaN");
-    c.supplied.wk = Eigen::MatrixXd::Identity(8, 7);
+    c.supplied = {identity, Eigen::MatrixXd::Identity(8, 7), identity, identity};
     refused(c, "W_K must be 8×8");
 }
 

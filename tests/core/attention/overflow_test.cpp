@@ -25,10 +25,8 @@ AttentionConfig suppliedConfig(double qk, double v) {
     config.dModel = 4;
     config.heads = 1;
     config.preset = ProjectionPreset::Supplied;
-    config.supplied.wq = qk * Eigen::MatrixXd::Identity(4, 4);
-    config.supplied.wk = qk * Eigen::MatrixXd::Identity(4, 4);
-    config.supplied.wv = v * Eigen::MatrixXd::Identity(4, 4);
-    config.supplied.wo = Eigen::MatrixXd::Identity(4, 4);
+    config.supplied = {qk * Eigen::MatrixXd::Identity(4, 4), qk * Eigen::MatrixXd::Identity(4, 4),
+                       v * Eigen::MatrixXd::Identity(4, 4), Eigen::MatrixXd::Identity(4, 4)};
     return config;
 }
 

@@ -30,10 +30,10 @@ void expectSameConfig(const AttentionConfig& a, const AttentionConfig& b) {
     EXPECT_EQ(a.seed, b.seed);
     EXPECT_EQ(a.positionalEncoding, b.positionalEncoding);
     EXPECT_EQ(a.preset, b.preset);
-    EXPECT_TRUE(bitIdentical(a.supplied.wq, b.supplied.wq));
-    EXPECT_TRUE(bitIdentical(a.supplied.wk, b.supplied.wk));
-    EXPECT_TRUE(bitIdentical(a.supplied.wv, b.supplied.wv));
-    EXPECT_TRUE(bitIdentical(a.supplied.wo, b.supplied.wo));
+    EXPECT_TRUE(bitIdentical(a.supplied.wq(), b.supplied.wq()));
+    EXPECT_TRUE(bitIdentical(a.supplied.wk(), b.supplied.wk()));
+    EXPECT_TRUE(bitIdentical(a.supplied.wv(), b.supplied.wv()));
+    EXPECT_TRUE(bitIdentical(a.supplied.wo(), b.supplied.wo()));
     EXPECT_EQ(a.mask.causal, b.mask.causal);
     EXPECT_EQ(a.mask.window, b.mask.window);
     EXPECT_EQ(a.mask.globalTokens, b.mask.globalTokens);
@@ -51,13 +51,10 @@ AttentionConfig everyFieldSet() {
     config.seed = std::numeric_limits<std::uint64_t>::max();  // 2^64 − 1
     config.positionalEncoding = false;
     config.preset = ProjectionPreset::Supplied;
-    config.supplied.wq.resize(2, 2);
-    config.supplied.wq << 0.1, -0.0, 1.0 / 3.0, 5e-324;
-    config.supplied.wk.resize(2, 2);
-    config.supplied.wk << 1e300, -2.5e-308, 123456789.0, -1.0;
-    config.supplied.wv = Eigen::MatrixXd::Identity(2, 2);
-    config.supplied.wo.resize(2, 2);
-    config.supplied.wo << std::nextafter(1.0, 2.0), 0.30000000000000004, -7.0, 2.0;
+    config.supplied = {Eigen::MatrixXd{{0.1, -0.0}, {1.0 / 3.0, 5e-324}},
+                       Eigen::MatrixXd{{1e300, -2.5e-308}, {123456789.0, -1.0}},
+                       Eigen::MatrixXd{{1.0, 0.0}, {0.0, 1.0}},
+                       Eigen::MatrixXd{{std::nextafter(1.0, 2.0), 0.30000000000000004}, {-7.0, 2.0}}};
     config.mask.causal = true;
     config.mask.window = 3;
     config.mask.globalTokens = {4, 0};
@@ -76,7 +73,7 @@ TEST(ConfigJson, EveryFieldRoundTripsExactlyThroughText) {
     const std::string text = configToJson(config).dump();
     const AttentionConfig back = configFromJson(nlohmann::json::parse(text));
     expectSameConfig(back, config);
-    EXPECT_TRUE(std::signbit(back.supplied.wq(0, 1)));
+    EXPECT_TRUE(std::signbit(back.supplied.wq()(0, 1)));
     EXPECT_TRUE(back == config);
     // Without going through text (the JSON then holds signed integers).
     expectSameConfig(configFromJson(configToJson(config)), config);

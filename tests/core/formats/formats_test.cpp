@@ -252,12 +252,8 @@ TEST(TraceJson, NumbersAreShortestExactTextAndNegativeZeroSurvives) {
     config.heads = 1;
     config.positionalEncoding = false;
     config.preset = ProjectionPreset::Supplied;
-    config.supplied.wq.resize(2, 2);
-    config.supplied.wq << 1.0, -0.0, 0.1, 5e-324;
-    config.supplied.wk = Eigen::MatrixXd::Identity(2, 2);
-    config.supplied.wv = Eigen::MatrixXd::Identity(2, 2);
-    config.supplied.wo.resize(2, 2);
-    config.supplied.wo << 1e300, -2.5, 1.0 / 3.0, 100.0;
+    config.supplied = {Eigen::MatrixXd{{1.0, -0.0}, {0.1, 5e-324}}, Eigen::MatrixXd{{1.0, 0.0}, {0.0, 1.0}},
+                       Eigen::MatrixXd{{1.0, 0.0}, {0.0, 1.0}}, Eigen::MatrixXd{{1e300, -2.5}, {1.0 / 3.0, 100.0}}};
     const AttentionTrace trace = AttentionTrace::fromTokens({{"x", 0, 1}}, config);
     const std::string text = traceJson(trace);
     EXPECT_NE(text.find("  \"W_Q\": [\n    [1.0,-0.0],\n    [0.1,5e-324]\n  ],\n"), std::string::npos) << text;
@@ -265,7 +261,7 @@ TEST(TraceJson, NumbersAreShortestExactTextAndNegativeZeroSurvives) {
               std::string::npos);
     const TraceDocument doc = readTraceJson(text);
     EXPECT_TRUE(std::signbit(doc.wq(0, 1)));
-    EXPECT_TRUE(std::signbit(doc.config.supplied.wq(0, 1)));
+    EXPECT_TRUE(std::signbit(doc.config.supplied.wq()(0, 1)));
     expectDocumentMatchesTrace(doc, trace);
 }
 

@@ -48,10 +48,7 @@ Session richSession() {
         2.0 / 3.0, -0.0, 123456789.123456789, -7.25,          //
         1e8, std::nextafter(1.0, 2.0), -0.5, 0.25,          //
         3.141592653589793, -2.718281828459045, 1e-5, 0;
-    s.config.supplied.wq = w;
-    s.config.supplied.wk = w.transpose();
-    s.config.supplied.wv = w * 0.5;
-    s.config.supplied.wo = -w;
+    s.config.supplied = {w, w.transpose(), w * 0.5, -w};
     s.view.step = Step::Masked;
     s.view.head = kAllHeads;
     s.view.weightsRange = WeightsRange::Data;
@@ -79,7 +76,7 @@ TEST(SessionFile, RoundTripKeepsEverySettingExactly) {
     EXPECT_TRUE(back.config == original.config) << sessionToJson(back);
     EXPECT_EQ(back.view, original.view);
     EXPECT_EQ(back.predict, original.predict);
-    EXPECT_TRUE(bitIdentical(back.config.supplied.wq, original.config.supplied.wq));
+    EXPECT_TRUE(bitIdentical(back.config.supplied.wq(), original.config.supplied.wq()));
     EXPECT_EQ(back.config.seed, std::numeric_limits<std::uint64_t>::max());
 }
 

@@ -30,8 +30,9 @@ std::string longSentence() { return attnviz::testing::repeatedWords(kTokens); }
 std::shared_ptr<const AttentionTrace> uniformCausal() {
     AttentionConfig config;
     config.preset = ProjectionPreset::Supplied;
-    config.supplied.wq = config.supplied.wk = Eigen::MatrixXd::Zero(config.dModel, config.dModel);
-    config.supplied.wv = config.supplied.wo = Eigen::MatrixXd::Identity(config.dModel, config.dModel);
+    const Eigen::MatrixXd zero = Eigen::MatrixXd::Zero(config.dModel, config.dModel);
+    const Eigen::MatrixXd identity = Eigen::MatrixXd::Identity(config.dModel, config.dModel);
+    config.supplied = {zero, zero, identity, identity};
     config.mask.causal = true;
     return std::make_shared<const AttentionTrace>(AttentionTrace::compute(longSentence(), config));
 }

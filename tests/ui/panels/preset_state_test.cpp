@@ -25,7 +25,7 @@ TEST(PresetStateTest, StartsOnRandomWithTheDefaultDModelAndNoMatrices) {
     EXPECT_EQ(state.dModel, 8);
     EXPECT_TRUE(state.dModelEditable());
     EXPECT_FALSE(state.suppliedOffered);
-    EXPECT_EQ(state.matrices().wq.size(), 0);
+    EXPECT_EQ(state.matrices().wq().size(), 0);
 }
 
 TEST(PresetStateTest, RandomAndIdentityGetBackTheirLastDModelAfterTheTeachingModel) {
@@ -50,16 +50,16 @@ TEST(PresetStateTest, LoadedWeightsBecomeTheSuppliedPresetAndStayOfferedAcrossCh
     EXPECT_EQ(state.dModel, 6);
     EXPECT_FALSE(state.dModelEditable()) << "supplied matrices fix d_model";
     EXPECT_TRUE(state.suppliedOffered);
-    EXPECT_EQ(state.matrices().wq(5, 5), 0.5);
+    EXPECT_EQ(state.matrices().wq()(5, 5), 0.5);
     EXPECT_EQ(state.freeDModel, 4) << "Random's d_model is kept for a return to it";
 
     state = choosePreset(state, ProjectionPreset::Random, kTeachingDimensions);
     EXPECT_EQ(state.dModel, 4);
-    EXPECT_EQ(state.matrices().wq.size(), 0) << "Random brings its own matrices";
+    EXPECT_EQ(state.matrices().wq().size(), 0) << "Random brings its own matrices";
     EXPECT_TRUE(state.suppliedOffered) << "the list still offers the loaded weights";
     state = choosePreset(state, ProjectionPreset::Supplied, kTeachingDimensions);
     EXPECT_EQ(state.dModel, 6) << "choosing Supplied again brings its matrices' d_model";
-    EXPECT_EQ(state.matrices().wq(0, 0), 0.5);
+    EXPECT_EQ(state.matrices().wq()(0, 0), 0.5);
 }
 
 TEST(PresetStateTest, AConfigOfAnotherPresetWithdrawsTheSuppliedEntry) {
@@ -69,7 +69,7 @@ TEST(PresetStateTest, AConfigOfAnotherPresetWithdrawsTheSuppliedEntry) {
     identity.dModel = 10;
     state = presetStateFor(state, identity);
     EXPECT_FALSE(state.suppliedOffered);
-    EXPECT_EQ(state.supplied.wq.size(), 0);
+    EXPECT_EQ(state.supplied.wq().size(), 0);
     EXPECT_EQ(state.dModel, 10);
     EXPECT_EQ(state.freeDModel, 10);
 }
@@ -81,10 +81,10 @@ TEST(PresetStateTest, EditedTeachingWeightsStayTeachingUntilAPresetIsChosen) {
     PresetState state = presetStateFor(PresetState{}, replaceWeights(teaching, squareWeights(d, 0.25)));
     EXPECT_EQ(state.preset, ProjectionPreset::Teaching) << "edits keep the teaching model's X and names";
     EXPECT_FALSE(state.suppliedOffered);
-    EXPECT_EQ(state.matrices().wk(1, 2), 0.25) << "the edits are the config's matrices";
+    EXPECT_EQ(state.matrices().wk()(1, 2), 0.25) << "the edits are the config's matrices";
 
     state = choosePreset(state, ProjectionPreset::Teaching, d);
-    EXPECT_EQ(state.matrices().wq.size(), 0) << "choosing a preset drops the edits: the model's own W";
+    EXPECT_EQ(state.matrices().wq().size(), 0) << "choosing a preset drops the edits: the model's own W";
 
     // Weights of another size under the teaching model cannot be its edits: they are Supplied.
     state = presetStateFor(state, replaceWeights(teaching, squareWeights(2 * d, 0.25)));

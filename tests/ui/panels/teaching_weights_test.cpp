@@ -179,8 +179,9 @@ TEST_F(TeachingWeightsTest, EditingRandomWeightsMakesThemSuppliedAndResetGoesBac
     AttentionConfig supplied;
     const Projections seeded = makeProjections(AttentionConfig{});
     supplied.preset = ProjectionPreset::Supplied;
-    supplied.supplied = {seeded.wq, seeded.wk, seeded.wv, seeded.wo};
-    supplied.supplied.wk(0, 1) = 2;
+    Eigen::MatrixXd wk = seeded.wk;
+    wk(0, 1) = 2;
+    supplied.supplied = {seeded.wq, wk, seeded.wv, seeded.wo};
     ASSERT_TRUE(waitForResult(window, sentence, supplied)) << window.message().toStdString();
     EXPECT_EIGEN_NEAR(window.currentTrace()->matrix(Step::Weights, 0), coreTrace(sentence, supplied).matrix(Step::Weights, 0),
                       0, 0);

@@ -135,7 +135,7 @@ TEST(WindowDModelTest, WeightsOfDModel1280AreUsedAsTheyAre) {
     const AttentionConfig config = window.config();
     EXPECT_EQ(config.dModel, kD);
     EXPECT_EQ(config.preset, ProjectionPreset::Supplied);
-    EXPECT_TRUE(config.supplied.wk == weights.wk) << "the loaded matrices are the config's";
+    EXPECT_TRUE(config.supplied.wk() == weights.wk) << "the loaded matrices are the config's";
     window.setSentence(kChat);
     window.recomputeNow();
     ASSERT_TRUE(waitForResult(window, kChat, config)) << window.message().toStdString();
