@@ -27,11 +27,13 @@ double largestSoftmaxWeight(const std::vector<double>& scores, double divisor) {
 
 }  // namespace
 
-std::vector<ScalingPoint> scalingStudy(int maxDk, int samples, int rowLength, std::uint64_t seed) {
+std::vector<ScalingPoint> scalingStudy(int maxDk, int samples, int rowLength, std::uint64_t seed,
+                                       const std::atomic<bool>* cancel) {
     SeededGenerator generator(seed, "scaling");
     const double unitHalfWidth = std::sqrt(3.0);
     std::vector<ScalingPoint> points;
     for (int dK = 1; dK <= maxDk; dK *= 2) {
+        if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) break;
         const double root = std::sqrt(static_cast<double>(dK));
         std::vector<double> dots(static_cast<std::size_t>(samples));
         std::vector<double> scaledDots(dots.size());

@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -19,7 +20,9 @@ struct ScalingPoint {
 /// of unit variance (uniform on [−√3, √3), drawn from SeededGenerator(seed, "scaling")); the
 /// variance of q·k grows like d_k, and without scaling the softmax of a row of rowLength scores
 /// saturates (its largest weight goes to 1), which is what ÷√d_k prevents.
+/// When cancel is set (checked before each d_k), the points made so far are returned.
 [[nodiscard]] std::vector<ScalingPoint> scalingStudy(int maxDk = limits::kMaxStudyDk, int samples = 4000, int rowLength = 16,
-                                                     std::uint64_t seed = 42);
+                                                     std::uint64_t seed = 42,
+                                                     const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace attnviz

@@ -12,7 +12,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -129,18 +128,13 @@ CostWallPanel::CostWallPanel(QWidget* parent) : QWidget(parent) {
     connect(cancel_, &QPushButton::clicked, this, &CostWallPanel::cancel);
     connect(exportCharts_, &QPushButton::clicked, this, &CostWallPanel::exportChartsWithDialog);
     connect(exportCsv_, &QPushButton::clicked, this, &CostWallPanel::exportCsvWithDialog);
-    connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, [this] { sweepEnded(watcher_.result()); });
 
     retranslateUi();
     controlsChanged();
 }
 
-CostWallPanel::~CostWallPanel() {
-    // The sweep stops between blocks of rows: a moment, never a whole point.
-    cancelRequested_ = true;
-    watcher_.disconnect(this);
-    watcher_.waitForFinished();
-}
+// The sweep stops between blocks of rows (a moment, never a whole point) when sweep_ goes.
+CostWallPanel::~CostWallPanel() = default;
 
 CostPlan CostWallPanel::plan() const {
     CostPlan plan;
@@ -208,28 +202,32 @@ bool CostWallPanel::run() {
     running_ = true;
     showStatus(tr("Measuring %1 points…").arg(planned_), false);
     updateButtons();
-    watcher_.setFuture(QtConcurrent::run([this, sweep] {
-        Outcome outcome;
-        try {
-            (void)runCostSweep(
-                sweep,
-                [this](const CostPoint& point) {
-                    QMetaObject::invokeMethod(this, [this, point] { pointMeasured(point); }, Qt::QueuedConnection);
-                },
-                &cancelRequested_);
-        } catch (const Cancelled&) {
-            outcome.cancelled = true;
-        } catch (const std::exception& error) {
-            outcome.failure = translatedFailure(error);
-        }
-        return outcome;
-    }));
+    sweep_.start(
+        [this, sweep](const JobControl& control) {
+            Outcome outcome;
+            try {
+                (void)runCostSweep(
+                    sweep,
+                    [this](const CostPoint& point) {
+                        QMetaObject::invokeMethod(this, [this, point] { pointMeasured(point); },
+                                                  Qt::QueuedConnection);
+                    },
+                    &control.cancelFlag());
+            } catch (const Cancelled&) {
+                outcome.cancelled = true;
+            } catch (const std::exception& error) {
+                outcome.failure = translatedFailure(error);
+            }
+            return outcome;
+        },
+        [this](const Outcome& outcome) { sweepEnded(outcome); });
     return true;
 }
 
 void CostWallPanel::cancel() {
     if (!running_) return;
     cancelRequested_ = true;
+    sweep_.stop();
     showStatus(tr("Cancelling…"), false);
     cancel_->setEnabled(false);
 }

@@ -1,13 +1,12 @@
 #pragma once
-#include <QFutureWatcher>
 #include <QString>
 #include <QWidget>
 
-#include <atomic>
 #include <map>
 #include <vector>
 
 #include "core/costlab/CostSweep.h"
+#include "ui/jobs/LatestJob.h"
 
 class QCheckBox;
 class QComboBox;
@@ -106,11 +105,14 @@ private:
     QLabel* windowLabel_ = nullptr;
     CostWallCharts* charts_ = nullptr;
 
-    QFutureWatcher<Outcome> watcher_;
-    std::atomic<bool> cancelRequested_{false};
+    bool cancelRequested_ = false;  ///< Cancel was pressed; the sweep ends after its current block
     bool running_ = false;
     bool statusIsWarning_ = false;  ///< the status line says a refusal or a failure (in red)
     int planned_ = 0;  ///< points of the running sweep
+    /// Last, so that it is destroyed first: its destructor stops the sweep and waits for it. Cancel
+    /// uses stop(), not cancel(): the sweep's end says how many points it measured, and a new
+    /// sweep starts only once the old one has left the cores it measures on.
+    LatestJob<Outcome> sweep_{this};
 };
 
 }  // namespace attnviz::ui

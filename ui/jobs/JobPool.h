@@ -3,8 +3,8 @@ class QThreadPool;
 
 namespace attnviz::ui {
 
-/// The one pool that runs the window's work off the GUI thread (LatestJob): one thread per core,
-/// so that loading a file and computing share the machine instead of oversubscribing it.
+/// The one pool that runs the window's work off the GUI thread (LatestJob): twice as many
+/// threads as cores (at least 4), so that a long job never keeps a short one waiting for a thread.
 [[nodiscard]] QThreadPool& jobPool();
 
 }  // namespace attnviz::ui

@@ -52,8 +52,18 @@ public:
     void cancel() override {
         if (!newest()) return;
         newest()->cancel.store(true);
+        runs_.back().deliverWhenStopped = false;  // the newest run is the last one started
         clearNewest();
         emit cancelled();
+    }
+
+    /// Asks the newest job to stop early (its flag is set) but still delivers what its work
+    /// returns: for work whose partial result matters, such as a sweep that says how far it got.
+    /// isRunning() stays true until then, so that nothing new starts beside it.
+    void stop() {
+        if (!newest()) return;
+        newest()->cancel.store(true);
+        runs_.back().deliverWhenStopped = true;
     }
 
     /// Blocks until every job's work has returned, then delivers the newest result (tests).
@@ -69,13 +79,14 @@ private:
         quint64 id;
         std::shared_ptr<JobState> state;
         QFutureWatcher<T>* watcher;
+        bool deliverWhenStopped = false;  ///< stop(), not cancel(), set the flag
     };
 
     void onFinished(quint64 id, const Done& done) {
         auto run = std::find_if(runs_.begin(), runs_.end(), [id](const Run& r) { return r.id == id; });
         if (run == runs_.end()) return;
         QFutureWatcher<T>* watcher = run->watcher;
-        const bool wanted = id == latestId_ && !run->state->cancel.load();
+        const bool wanted = id == latestId_ && (!run->state->cancel.load() || run->deliverWhenStopped);
         const bool isNewest = newest() == run->state;
         runs_.erase(run);
         watcher->deleteLater();

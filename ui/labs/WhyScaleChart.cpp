@@ -19,7 +19,6 @@
 #include <QScrollArea>
 #include <QValueAxis>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 #include <iterator>
@@ -187,25 +186,23 @@ WhyScaleChart::WhyScaleChart(QWidget* parent) : QWidget(parent) {
     layout->addLayout(bottom);
 
     connect(export_, &QPushButton::clicked, this, &WhyScaleChart::exportWithDialog);
-    connect(&watcher_, &QFutureWatcher<std::vector<ScalingPoint>>::finished, this,
-            [this] { showPoints(watcher_.result()); });
 
     applyTheme();
     applyFonts();
     retranslateUi();
 }
 
-WhyScaleChart::~WhyScaleChart() {
-    // scalingStudy cannot be interrupted; it takes about a second.
-    watcher_.disconnect(this);
-    watcher_.waitForFinished();
-}
+WhyScaleChart::~WhyScaleChart() = default;
 
 void WhyScaleChart::start() {
     if (started_) return;
     started_ = true;
     retranslateUi();
-    watcher_.setFuture(QtConcurrent::run([] { return scalingStudy(kMaxDk, kSamples, kRowLength, kSeed); }));
+    study_.start(
+        [](const JobControl& control) {
+            return scalingStudy(kMaxDk, kSamples, kRowLength, kSeed, &control.cancelFlag());
+        },
+        [this](std::vector<ScalingPoint> points) { showPoints(std::move(points)); });
 }
 
 void WhyScaleChart::showPoints(std::vector<ScalingPoint> points) {

@@ -1,10 +1,10 @@
 #pragma once
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <vector>
 
 #include "core/labs/ScalingStudy.h"
+#include "ui/jobs/LatestJob.h"
 
 class QBoxLayout;
 class QChart;
@@ -92,7 +92,6 @@ private:
     void arrangeCharts();
     void exportWithDialog();
 
-    QFutureWatcher<std::vector<ScalingPoint>> watcher_;
     std::vector<ScalingPoint> points_;
     bool started_ = false;
 
@@ -115,6 +114,8 @@ private:
     QLogValueAxis* varianceY_ = nullptr;
     QLogValueAxis* weightX_ = nullptr;
     QValueAxis* weightY_ = nullptr;
+    /// Last, so that it is destroyed first: its destructor stops the study and waits for it.
+    LatestJob<std::vector<ScalingPoint>> study_{this};
 };
 
 }  // namespace attnviz::ui

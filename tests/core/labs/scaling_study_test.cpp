@@ -2,6 +2,7 @@
 // Var(q·k) = Σ_m E[q_m²]·E[k_m²] = d_k, and Var(q·k / √d_k) = 1.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 
 #include "core/labs/ScalingStudy.h"
@@ -32,6 +33,14 @@ TEST(ScalingStudy, WithoutScalingTheSoftmaxSaturates) {
         EXPECT_LT(p.maxWeightScaled, 0.5) << "d_k = " << p.dK;
         EXPECT_GE(p.maxWeightUnscaled, p.maxWeightScaled - 1e-12) << "d_k = " << p.dK;
     }
+}
+
+// Closing the "Why √d_k?" page while it measures stops the study instead of waiting for it.
+TEST(ScalingStudy, ACancelledStudyStopsBeforeTheNextDk) {
+    const std::atomic<bool> cancelled{true};
+    EXPECT_TRUE(scalingStudy(1024, 4000, 16, 42, &cancelled).empty());
+    const std::atomic<bool> running{false};
+    EXPECT_EQ(scalingStudy(4, 10, 16, 42, &running).size(), 3u) << "d_k = 1, 2, 4";
 }
 
 }  // namespace

@@ -102,6 +102,46 @@ TEST(LatestJob, CancelDropsTheResultAndSaysSo) {
     EXPECT_FALSE(running.at(1).at(0).toBool());
 }
 
+// A sweep asked to stop says how far it got: its work sees the flag and its result still arrives.
+TEST(LatestJob, StopAsksTheWorkToEndEarlyAndStillDeliversWhatItReturns) {
+    LatestJob<int> job;
+    QSignalSpy cancelled(&job, &JobRunner::cancelled);
+    std::atomic<bool> started{false};
+    int delivered = -1;
+    job.start(
+        [&](const JobControl& control) {
+            started = true;
+            while (!control.cancelled()) QThread::msleep(1);  // until stop() sets the flag
+            return 7;
+        },
+        [&](int result) { delivered = result; });
+    ASSERT_TRUE(waitUntil([&] { return started.load(); }));
+    job.stop();
+    EXPECT_TRUE(job.isRunning()) << "running until the work has returned, so nothing starts beside it";
+    ASSERT_TRUE(waitUntil([&] { return delivered != -1; }));
+    EXPECT_EQ(delivered, 7);
+    EXPECT_FALSE(job.isRunning());
+    EXPECT_EQ(cancelled.count(), 0) << "stopped, not cancelled: the result was delivered";
+}
+
+// Cancel after stop still drops the result: the user closed what was waiting for it.
+TEST(LatestJob, CancelAfterStopDropsTheResult) {
+    LatestJob<int> job;
+    Gate gate;
+    bool delivered = false;
+    job.start(
+        [&](const JobControl&) {
+            gate.pass();
+            return 1;
+        },
+        [&](int) { delivered = true; });
+    job.stop();
+    job.cancel();
+    gate.open();
+    ASSERT_TRUE(waitUntil([&] { return job.pendingJobs() == 0; }));
+    EXPECT_FALSE(delivered);
+}
+
 TEST(LatestJob, ProgressReachesTheGuiThread) {
     LatestJob<int> job;
     QSignalSpy progressed(&job, &JobRunner::progressed);
