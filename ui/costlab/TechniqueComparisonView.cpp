@@ -15,7 +15,6 @@
 #include <QTableWidget>
 #include <QScrollBar>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -57,7 +56,6 @@ TechniqueComparisonView::Settings TechniqueComparisonView::defaultSettings(Text 
 TechniqueComparisonView::TechniqueComparisonView(QWidget* parent) : QWidget(parent) {
     settings_[0] = defaultSettings(Text::Sentence);
     settings_[1] = defaultSettings(Text::LongText);
-    pool_.setMaxThreadCount(1);
 
     textLabel_ = new QLabel(this);
     textChoice_ = new QComboBox(this);
@@ -147,16 +145,12 @@ TechniqueComparisonView::TechniqueComparisonView(QWidget* parent) : QWidget(pare
         if (row >= 1 && row <= static_cast<int>(std::size(kComparedTechniques)))
             setTechnique(kComparedTechniques[row - 1]);
     });
-    connect(&watcher_, &QFutureWatcher<Made>::finished, this, [this] { display(watcher_.result()); });
 
     writeControls();
     retranslateUi();
 }
 
-TechniqueComparisonView::~TechniqueComparisonView() {
-    if (cancel_) cancel_->store(true);
-    watcher_.waitForFinished();
-}
+TechniqueComparisonView::~TechniqueComparisonView() = default;
 
 QWidget* TechniqueComparisonView::canvas() const { return canvas_; }
 
@@ -256,8 +250,7 @@ std::optional<TechniqueComparisonView::Request> TechniqueComparisonView::request
 }
 
 void TechniqueComparisonView::restart() {
-    if (cancel_) cancel_->store(true);
-    ++generation_;  // an older comparison still running is not shown
+    comparing_.cancel();  // an older comparison still running is not shown
     if (!isVisible()) {
         stale_ = true;
         return;
@@ -269,25 +262,21 @@ void TechniqueComparisonView::restart() {
         emit comparisonShown();
         return;
     }
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
     busy_ = true;
     status_->setText(tr("Comparing…"));
-    watcher_.setFuture(QtConcurrent::run(&pool_, [request = std::move(*made), generation = generation_, cancel = cancel_] {
-        return make(request, generation, cancel.get());
-    }));
+    comparing_.start([request = std::move(*made)](const JobControl& control) { return make(request, &control.cancelFlag()); },
+                     [this](Made result) { display(std::move(result)); });
 }
 
 void TechniqueComparisonView::compareNow() {
-    if (cancel_) cancel_->store(true);
+    comparing_.cancel();
     const std::optional<Request> made = request();
     if (!made) return;
-    display(make(*made, ++generation_, nullptr));
+    display(make(*made, nullptr));
 }
 
-TechniqueComparisonView::Made TechniqueComparisonView::make(const Request& request, quint64 generation,
-                                                            const std::atomic<bool>* cancel) {
+TechniqueComparisonView::Made TechniqueComparisonView::make(const Request& request, const std::atomic<bool>* cancel) {
     Made made;
-    made.generation = generation;
     try {
         ComparisonInput input;
         if (request.input) {
@@ -305,7 +294,7 @@ TechniqueComparisonView::Made TechniqueComparisonView::make(const Request& reque
             compareCostTechniques(input.q, input.k, input.v, options, cancel));
         made.tokens = std::move(input.tokens);
     } catch (const Cancelled&) {
-        made.generation = 0;  // superseded: nothing to show
+        // superseded: LatestJob drops what a cancelled job returns
     } catch (...) {
         made.failure = std::current_exception();
     }
@@ -313,7 +302,6 @@ TechniqueComparisonView::Made TechniqueComparisonView::make(const Request& reque
 }
 
 void TechniqueComparisonView::display(Made made) {
-    if (made.generation != generation_) return;
     busy_ = false;
     if (made.failure) {
         try {

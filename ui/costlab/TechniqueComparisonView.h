@@ -7,8 +7,6 @@
 // Wiring (MainWindow): add it as a page of the cost lab's tab, then on every finished computation
 //     comparison->setTrace(result->trace, result->head);
 // (it recomputes only while visible, from the trace's Q, K, V: never the window's heatmap).
-#include <QFutureWatcher>
-#include <QThreadPool>
 #include <QWidget>
 
 #include <atomic>
@@ -19,6 +17,7 @@
 #include "core/attention/AttentionTrace.h"
 #include "core/costlab/CostComparison.h"
 #include "ui/costlab/ComparisonInputs.h"
+#include "ui/jobs/LatestJob.h"
 
 class QComboBox;
 class QLabel;
@@ -93,7 +92,6 @@ protected:
 
 private:
     struct Made {
-        quint64 generation = 0;
         std::shared_ptr<const CostComparison> comparison;
         QStringList tokens;
         std::exception_ptr failure;
@@ -104,7 +102,7 @@ private:
         int head = 0;
         CostOptions options;
     };
-    [[nodiscard]] static Made make(const Request& request, quint64 generation, const std::atomic<bool>* cancel);
+    [[nodiscard]] static Made make(const Request& request, const std::atomic<bool>* cancel);
     /// The request for the current text and settings; nothing (a message shown) when it cannot be made.
     [[nodiscard]] std::optional<Request> request();
     void restart();
@@ -125,10 +123,6 @@ private:
 
     std::shared_ptr<const CostComparison> comparison_;
     QStringList tokens_;
-    QThreadPool pool_;
-    QFutureWatcher<Made> watcher_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    quint64 generation_ = 0;
     bool busy_ = false;
     bool stale_ = false;  ///< the inputs changed while hidden: compare when shown
     bool writingControls_ = false;
@@ -152,6 +146,8 @@ private:
     QLabel* trade_ = nullptr;  ///< the chosen technique's sentence, in full
     ComparisonCanvas* canvas_ = nullptr;
     QTableWidget* table_ = nullptr;
+    /// Last, so that it is destroyed first: it cancels the comparison and waits for it.
+    LatestJob<Made> comparing_{this};
 };
 
 }  // namespace attnviz::ui

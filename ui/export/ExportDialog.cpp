@@ -24,7 +24,6 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 #include <sstream>
@@ -181,7 +180,6 @@ ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget*
     previewDelay_.setSingleShot(true);
     previewDelay_.setInterval(kPreviewDelayMs);
     connect(&previewDelay_, &QTimer::timeout, this, &ExportDialog::startPreview);
-    connect(&watcher_, &QFutureWatcher<PreviewResult>::finished, this, &ExportDialog::showPreview);
 
     const auto changed = [this] {
         updateEnabledState();
@@ -204,11 +202,7 @@ ExportDialog::ExportDialog(std::shared_ptr<const AttentionTrace> trace, QWidget*
     startPreview();
 }
 
-ExportDialog::~ExportDialog() {
-    previewDelay_.stop();
-    watcher_.disconnect(this);
-    watcher_.waitForFinished();
-}
+ExportDialog::~ExportDialog() { previewDelay_.stop(); }
 
 void ExportDialog::setStep(Step step) { step_->setCurrentIndex(step_->findData(static_cast<int>(step))); }
 
@@ -322,7 +316,7 @@ void ExportDialog::updateSizeText() {
 }
 
 void ExportDialog::schedulePreview() {
-    ++generation_;
+    previewJob_.cancel();  // an older choice: the newer preview follows after the delay
     previewPending_ = true;
     previewDelay_.start();
 }
@@ -330,10 +324,8 @@ void ExportDialog::schedulePreview() {
 void ExportDialog::startPreview() {
     previewDelay_.stop();
     previewPending_ = true;
-    const int generation = ++generation_;
-    watcher_.setFuture(QtConcurrent::run([generation, chosen = request()] {
+    previewJob_.start([chosen = request()](const JobControl&) {
         PreviewResult result;
-        result.generation = generation;
         try {
             if (chosen.view == ExportView::Model) {
                 previewModel(chosen, result);
@@ -369,12 +361,10 @@ void ExportDialog::startPreview() {
             result.error = translatedFailure(error);
         }
         return result;
-    }));
+    }, [this](const PreviewResult& result) { showPreview(result); });
 }
 
-void ExportDialog::showPreview() {
-    const PreviewResult result = watcher_.result();
-    if (result.generation != generation_) return;  // an older choice: a newer preview follows
+void ExportDialog::showPreview(const PreviewResult& result) {
     previewPending_ = false;
     figureSize_ = result.figureSize;
     if (!result.error.isEmpty()) {

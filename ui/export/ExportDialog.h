@@ -1,6 +1,5 @@
 #pragma once
 #include <QDialog>
-#include <QFutureWatcher>
 #include <QImage>
 #include <QString>
 #include <QTimer>
@@ -10,6 +9,7 @@
 #include "core/attention/AttentionTrace.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/heatmap/MatrixSource.h"
+#include "ui/jobs/LatestJob.h"
 
 class QCheckBox;
 class QComboBox;
@@ -74,7 +74,6 @@ public:
 
 private:
     struct PreviewResult {
-        int generation = 0;
         QImage image;
         QSizeF figureSize;
         QString text;  ///< CSV and JSON formats: what the file will hold
@@ -84,7 +83,7 @@ private:
     void chooseFileAndExport();
     void schedulePreview();
     void startPreview();
-    void showPreview();
+    void showPreview(const PreviewResult& result);
     /// The model view's preview: the figure scaled into the preview's area, or the summaries' text.
     static void previewModel(const ExportRequest& chosen, PreviewResult& result);
     void updateEnabledState();
@@ -113,14 +112,14 @@ private:
     QPushButton* copyButton_ = nullptr;
 
     QTimer previewDelay_;
-    QFutureWatcher<PreviewResult> watcher_;
-    int generation_ = 0;
     bool previewPending_ = false;
     QImage preview_;
     QSizeF figureSize_;
     QString lastError_;
     QString lastFolder_;
     bool interactive_ = true;
+    /// Last, so that it is destroyed first (it waits for the preview being drawn).
+    LatestJob<PreviewResult> previewJob_{this};
 };
 
 }  // namespace attnviz::ui

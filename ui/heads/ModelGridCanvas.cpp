@@ -5,7 +5,6 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -29,16 +28,9 @@ std::vector<QImage> thumbnailsAt(const HeadImages& images, int side, const Maske
 ModelGridCanvas::ModelGridCanvas(QWidget* parent) : QWidget(parent) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
-    pool_.setMaxThreadCount(1);
-    connect(&watcher_, &QFutureWatcherBase::finished, this, &ModelGridCanvas::onThumbnailsMade);
 }
 
-ModelGridCanvas::~ModelGridCanvas() {
-    if (cancel_) cancel_->store(true);
-    watcher_.disconnect(this);
-    watcher_.waitForFinished();
-    pool_.waitForDone();
-}
+ModelGridCanvas::~ModelGridCanvas() = default;
 
 ThumbnailLook ModelGridCanvas::look() const { return ThumbnailLook::of(colorMap_, isDark(palette())); }
 
@@ -73,36 +65,32 @@ void ModelGridCanvas::setMeasure(std::optional<HeadMeasure> measure, bool sorted
 }
 
 void ModelGridCanvas::startThumbnails() {
-    if (cancel_) cancel_->store(true);
+    thumbnailJob_.cancel();
     if (!stack_) return;
     pending_ = true;
     // A hidden grid (another tab) makes its thumbnails when shown: the worker's cores stay with
     // the views on screen while the sentence is typed.
     deferred_ = !isVisible();
     if (deferred_) return;
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    const quint64 generation = ++generation_;
     const int side = thumbnailSide_ > 0 ? thumbnailSide_ : layout_.side();
     const bool summarize = summaries_.size() != static_cast<std::size_t>(stack_->layers() * stack_->heads());
-    watcher_.setFuture(QtConcurrent::run(&pool_, [stack = stack_, look = look(), side, generation, summarize,
-                                                   cancel = cancel_]() -> Made {
-        Made made;
-        made.generation = generation;
-        try {
-            if (summarize) made.summaries = summarizeStack(*stack, cancel.get());
-            made.images = makeHeadImages(*stack, look, cancel.get());
-            if (side > 0) made.thumbnails = thumbnailsAt(made.images, side, look.masked);
-            made.side = side;
-        } catch (const Cancelled&) {
-            made.generation = 0;
-        }
-        return made;
-    }));
+    thumbnailJob_.start(
+        [stack = stack_, look = look(), side, summarize](const JobControl& control) {
+            Made made;
+            try {
+                if (summarize) made.summaries = summarizeStack(*stack, &control.cancelFlag());
+                made.images = makeHeadImages(*stack, look, &control.cancelFlag());
+                if (side > 0) made.thumbnails = thumbnailsAt(made.images, side, look.masked);
+                made.side = side;
+            } catch (const Cancelled&) {
+                // a newer sentence's thumbnails follow: LatestJob drops this result
+            }
+            return made;
+        },
+        [this](Made made) { onThumbnailsMade(std::move(made)); });
 }
 
-void ModelGridCanvas::onThumbnailsMade() {
-    Made made = watcher_.result();
-    if (made.generation != generation_) return;  // an older sentence's, or cancelled
+void ModelGridCanvas::onThumbnailsMade(Made made) {
     pending_ = false;
     images_ = std::move(made.images);
     const bool summarized = !made.summaries.empty();
@@ -117,8 +105,7 @@ void ModelGridCanvas::onThumbnailsMade() {
 
 void ModelGridCanvas::makeThumbnailsNow() {
     if (!stack_) return;
-    if (cancel_) cancel_->store(true);
-    ++generation_;
+    thumbnailJob_.cancel();
     pending_ = false;
     deferred_ = false;
     const bool summarize = summaries_.size() != static_cast<std::size_t>(stack_->layers() * stack_->heads());

@@ -2,9 +2,7 @@
 // The model view's grid itself: thumbnails made on a worker (so that typing never waits for 144
 // heads), laid out to the width it is given, a larger preview of the head under the mouse, a
 // focus ring the arrow keys move, and a click or Enter that opens the head.
-#include <QFutureWatcher>
 #include <QImage>
-#include <QThreadPool>
 #include <QWidget>
 
 #include <atomic>
@@ -16,6 +14,7 @@
 #include "core/heads/HeadSummary.h"
 #include "ui/heads/HeadThumbnails.h"
 #include "ui/heads/ModelGridPainter.h"
+#include "ui/jobs/LatestJob.h"
 
 namespace attnviz::ui {
 
@@ -84,7 +83,6 @@ private:
     [[nodiscard]] ModelGridOptions gridOptions() const;
     /// Makes the base images (and thumbnails at the current side) on the worker.
     void startThumbnails();
-    void onThumbnailsMade();
     /// The thumbnails at side from the base images, when the side or the images changed.
     void scaleThumbnails();
     void relayout();
@@ -96,8 +94,8 @@ private:
         std::vector<HeadSummary> summaries;  ///< when setStack had none
         std::vector<QImage> thumbnails;
         int side = 0;
-        quint64 generation = 0;
     };
+    void onThumbnailsMade(Made made);
 
     std::shared_ptr<const AttentionStack> stack_;
     std::vector<HeadSummary> summaries_;
@@ -116,10 +114,8 @@ private:
     QPointF hoverPoint_;
     bool pending_ = false;
     bool deferred_ = false;  ///< thumbnails wanted while hidden: made when shown
-    quint64 generation_ = 0;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    QThreadPool pool_;
-    QFutureWatcher<Made> watcher_;
+    /// Last, so that it is destroyed first: it cancels the thumbnails being made and waits.
+    LatestJob<Made> thumbnailJob_{this};
 };
 
 }  // namespace attnviz::ui
