@@ -1,7 +1,5 @@
 #include "ui/heatmap/TileCache.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 #include <cmath>
 
@@ -20,14 +18,9 @@ qint64 costKiB(const QImage& image) { return image.sizeInBytes() / 1024; }
 
 TileCache::TileCache(QObject* parent) : QObject(parent) {
     tiles_.setMaxCost(kDefaultCapacityKiB);
-    pool_.setMaxThreadCount(1);
 }
 
-TileCache::~TileCache() {
-    if (cancel_) cancel_->store(true);
-    pool_.clear();
-    pool_.waitForDone();
-}
+TileCache::~TileCache() = default;
 
 quint64 TileCache::keyOf(const TileIndex& tile) {
     // Cells of at most kMaxCellSize (200) px a side: 8 bits each; 24 bits for each tile index.
@@ -56,7 +49,7 @@ void TileCache::invalidate() {
     wanted_.clear();
     inFlight_.clear();
     renderer_ = nullptr;
-    if (cancel_) cancel_->store(true);
+    job_.stop();
 }
 
 void TileCache::renderInBackground(const std::vector<TileIndex>& missing, const std::vector<TileIndex>& visible,
@@ -67,31 +60,32 @@ void TileCache::renderInBackground(const std::vector<TileIndex>& missing, const 
         if (!contains(inFlight_, tile)) wanted_.push_back(tile);
     const bool stale = std::any_of(inFlight_.begin(), inFlight_.end(),
                                    [&visible](const TileIndex& tile) { return !contains(visible, tile); });
-    if (jobActive_ && stale && !wanted_.empty()) cancel_->store(true);
+    if (job_.isRunning() && stale && !wanted_.empty()) job_.stop();
     startJob();
 }
 
 void TileCache::startJob() {
-    if (jobActive_ || wanted_.empty() || !renderer_) return;
+    if (job_.isRunning() || wanted_.empty() || !renderer_) return;
     std::vector<TileIndex> tiles;
     tiles.swap(wanted_);
     inFlight_ = tiles;
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    cancel_ = cancel;
-    jobActive_ = true;
-    // The destructor waits for the pool, so `this` outlives the job; calls queued to a deleted
-    // cache are dropped by Qt.
-    (void)QtConcurrent::run(&pool_, [this, tiles = std::move(tiles), cancel, render = renderer_,
-                                     generation = generation_] {
-        for (const TileIndex& tile : tiles) {
-            if (cancel->load()) break;
-            QImage image = render(tile);
-            QMetaObject::invokeMethod(
-                this, [this, tile, image = std::move(image), generation] { onTileRendered(tile, image, generation); },
-                Qt::QueuedConnection);
-        }
-        QMetaObject::invokeMethod(this, [this] { onJobFinished(); }, Qt::QueuedConnection);
-    });
+    // job_ waits for its work when it is destroyed, so `this` outlives the job; calls queued to
+    // a deleted cache are dropped by Qt.
+    job_.start(
+        [this, tiles = std::move(tiles), render = renderer_, generation = generation_](const JobControl& control) {
+            int rendered = 0;
+            for (const TileIndex& tile : tiles) {
+                if (control.cancelled()) break;
+                QImage image = render(tile);
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, tile, image = std::move(image), generation] { onTileRendered(tile, image, generation); },
+                    Qt::QueuedConnection);
+                ++rendered;
+            }
+            return rendered;
+        },
+        [this](int) { onJobFinished(); });
 }
 
 void TileCache::onTileRendered(const TileIndex& tile, const QImage& image, quint64 generation) {
@@ -102,7 +96,6 @@ void TileCache::onTileRendered(const TileIndex& tile, const QImage& image, quint
 }
 
 void TileCache::onJobFinished() {
-    jobActive_ = false;
     inFlight_.clear();
     if (!wanted_.empty())
         startJob();

@@ -2,12 +2,13 @@
 #include <QCache>
 #include <QImage>
 #include <QObject>
-#include <QThreadPool>
 
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <vector>
+
+#include "ui/jobs/LatestJob.h"
 
 namespace attnviz::ui {
 
@@ -54,7 +55,7 @@ public:
     void renderInBackground(const std::vector<TileIndex>& missing, const std::vector<TileIndex>& visible,
                             Renderer renderer);
     /// True while the worker renders or tiles wait for it.
-    [[nodiscard]] bool isRendering() const { return jobActive_ || !wanted_.empty(); }
+    [[nodiscard]] bool isRendering() const { return job_.isRunning() || !wanted_.empty(); }
 
 signals:
     /// A tile rendered on the worker is now in the cache.
@@ -72,10 +73,11 @@ private:
     std::vector<TileIndex> wanted_;    ///< tiles on screen waiting for the worker
     std::vector<TileIndex> inFlight_;  ///< tiles the running job was given
     Renderer renderer_;                ///< the last request's
-    bool jobActive_ = false;
     quint64 generation_ = 0;  ///< counts invalidate() calls: a tile of an older picture is dropped
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    QThreadPool pool_;
+    /// One job at a time, which hands each tile over as soon as it is rendered. A job is stopped
+    /// (not cancelled): its end is still delivered, since that is when the next job starts.
+    /// Last, so that it is destroyed first: it cancels the job and waits for it.
+    LatestJob<int> job_{this};
 };
 
 }  // namespace attnviz::ui
