@@ -32,7 +32,7 @@ public:
     using Done = std::function<void(T)>;
 
     explicit LatestJob(QObject* parent = nullptr) : JobRunner(parent) {}
-    ~LatestJob() override { cancelAndWait(); }
+    ~LatestJob() override { dropEveryRun(); }
     LatestJob(const LatestJob&) = delete;
     LatestJob& operator=(const LatestJob&) = delete;
 
@@ -74,6 +74,13 @@ public:
     /// Jobs whose work has not been delivered or dropped yet, superseded ones included.
     [[nodiscard]] int pendingJobs() const { return static_cast<int>(runs_.size()); }
 
+    /// Cancels every job and blocks until their work has returned; nothing is delivered. For an
+    /// owner whose destructor must know that no work still runs (the destructor does the same).
+    void cancelAndWait() {
+        dropEveryRun();
+        clearNewest();
+    }
+
 private:
     struct Run {
         quint64 id;
@@ -81,6 +88,20 @@ private:
         QFutureWatcher<T>* watcher;
         bool deliverWhenStopped = false;  ///< stop(), not cancel(), set the flag
     };
+
+    /// Cancels every run and waits for its work, delivering nothing (and emitting nothing, since
+    /// the destructor calls it).
+    void dropEveryRun() {
+        for (Run& run : runs_) {
+            run.state->cancel.store(true);
+            run.watcher->disconnect(this);
+        }
+        for (Run& run : runs_) {
+            run.watcher->waitForFinished();
+            delete run.watcher;
+        }
+        runs_.clear();
+    }
 
     void onFinished(quint64 id, const Done& done) {
         auto run = std::find_if(runs_.begin(), runs_.end(), [id](const Run& r) { return r.id == id; });
@@ -105,18 +126,6 @@ private:
         } catch (...) {
             emit failed(QStringLiteral("unknown exception"));
         }
-    }
-
-    void cancelAndWait() {
-        for (Run& run : runs_) {
-            run.state->cancel.store(true);
-            run.watcher->disconnect(this);
-        }
-        for (Run& run : runs_) {
-            run.watcher->waitForFinished();
-            delete run.watcher;
-        }
-        runs_.clear();
     }
 
     std::list<Run> runs_;

@@ -72,7 +72,6 @@ RecoveryCopy::RecoveryCopy(MainWindow* window, const QString& folder)
     connect(bar_, &RecoveryBar::restoreRequested, this, &RecoveryCopy::restore);
     connect(bar_, &RecoveryBar::discardRequested, this, &RecoveryCopy::discard);
 
-    writer_.setMaxThreadCount(1);
     delay_.setSingleShot(true);
     delay_.setInterval(kDelayMs);
     connect(&delay_, &QTimer::timeout, this, &RecoveryCopy::write);
@@ -87,7 +86,7 @@ RecoveryCopy::RecoveryCopy(MainWindow* window, const QString& folder)
 
 RecoveryCopy::~RecoveryCopy() {
     delay_.stop();
-    writer_.waitForDone();
+    writing_.cancelAndWait();  // a write under way ends before its file is removed
     if (!copyPath_.isEmpty()) QFile::remove(copyPath_);
     lock_.unlock();
 }
@@ -96,7 +95,9 @@ QString RecoveryCopy::defaultFolder() {
     return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/recovery");
 }
 
-void RecoveryCopy::waitForWrites() { writer_.waitForDone(); }
+void RecoveryCopy::waitForWrites() {
+    while (writing_.pendingJobs() > 0) writing_.waitForFinished();  // a waiting write starts when one ends
+}
 
 void RecoveryCopy::scheduleWrite() {
     if (!copyPath_.isEmpty()) delay_.start();  // restarted by each change: written once they pause
@@ -105,20 +106,33 @@ void RecoveryCopy::scheduleWrite() {
 void RecoveryCopy::write() {
     Session session = window_->sessionActions()->currentSession();
     if (session == lastWritten_) return;
+    if (writing_.isRunning()) {
+        writeWaiting_ = true;  // one write at a time: two renames racing could leave the older copy
+        return;
+    }
     lastWritten_ = session;
-    // JSON with edited weights can be megabytes: made and written on the writer's thread.
-    writer_.start([this, session = std::move(session), path = toPath(copyPath_)] {
-        try {
-            writeFileAtomically(path, sessionToJson(session));
-        } catch (const std::exception& failure) {
-            const QString why = translatedFailure(failure);
-            QMetaObject::invokeMethod(this, [this, why] {
-                if (writeFailureShown_) return;  // said once: the next change would only repeat it
-                writeFailureShown_ = true;
-                window_->messageBar()->showMessage(tr("The recovery copy cannot be written: %1").arg(why));
-            }, Qt::QueuedConnection);
-        }
-    });
+    // JSON with edited weights can be megabytes: made and written off the GUI thread.
+    writing_.start(
+        [session = std::move(session), path = toPath(copyPath_)](const JobControl&) {
+            try {
+                writeFileAtomically(path, sessionToJson(session));
+                return QString();
+            } catch (const std::exception& failure) {
+                return translatedFailure(failure);
+            }
+        },
+        [this](const QString& failure) { written(failure); });
+}
+
+void RecoveryCopy::written(const QString& failure) {
+    if (!failure.isEmpty() && !writeFailureShown_) {  // said once: the next change would only repeat it
+        writeFailureShown_ = true;
+        window_->messageBar()->showMessage(tr("The recovery copy cannot be written: %1").arg(failure));
+    }
+    if (writeWaiting_) {
+        writeWaiting_ = false;
+        write();
+    }
 }
 
 bool RecoveryCopy::offerRestore() {

@@ -2,13 +2,13 @@
 #include <QLockFile>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
 #include <vector>
 
 #include "core/formats/SessionFile.h"
+#include "ui/jobs/LatestJob.h"
 
 namespace attnviz::ui {
 
@@ -19,7 +19,8 @@ class RecoveryBar;
 /// predict round, model: what a .attnviz file holds) so that a crash loses nothing.
 ///
 /// The copy is "recovery-<pid>-<start ms>.attnviz" in folder, written atomically (AtomicFile)
-/// kDelayMs after the last change, on a thread of its own (with edited weights it can be large).
+/// kDelayMs after the last change, off the GUI thread (with edited weights it can be large), one
+/// write at a time so that an older copy never lands after a newer one.
 /// Beside it "<copy>.lock" is a QLockFile held while this object lives: a copy whose lock can be
 /// taken belongs to a process that is gone (QLockFile sees that its pid no longer runs), one
 /// whose lock is held belongs to a running window and is left alone. So two windows never write
@@ -58,6 +59,8 @@ public:
 private:
     void scheduleWrite();
     void write();
+    /// A copy was written, or failed to be (failure says why).
+    void written(const QString& failure);
     void restore();
     void discard();
     /// The offered copy is done with: its file and its lock go, and the next one is offered.
@@ -71,8 +74,8 @@ private:
     QString copyPath_;
     QLockFile lock_;
     QTimer delay_;
-    QThreadPool writer_;           ///< one thread: copies are written in the order they were asked for
-    Session lastWritten_;          ///< the session last sent to writer_ (at the start: the window's)
+    Session lastWritten_;          ///< the session last sent to writing_ (at the start: the window's)
+    bool writeWaiting_ = false;    ///< a change came while a copy was being written: write again after
     bool writeFailureShown_ = false;
     RecoveryBar* bar_ = nullptr;
     /// Copies of crashed windows, newest first, each with its lock held by this process.
@@ -81,6 +84,8 @@ private:
         std::unique_ptr<QLockFile> lock;
     };
     std::vector<Orphan> orphans_;
+    /// Writes one copy; its result is the write's failure, translated (empty when written).
+    LatestJob<QString> writing_{this};
 };
 
 }  // namespace attnviz::ui
