@@ -1,9 +1,7 @@
 #include "ui/compute/ComputeController.h"
 
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <new>
@@ -16,64 +14,31 @@
 namespace attnviz::ui {
 
 ComputeController::ComputeController(QObject* parent) : QObject(parent) {
-    pool_.setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
+    connect(&job_, &JobRunner::runningChanged, this, &ComputeController::busyChanged);
 }
 
-ComputeController::~ComputeController() {
-    for (Job& job : jobs_) job.cancel->store(true);
-    for (Job& job : jobs_) {
-        job.watcher->disconnect(this);
-        job.watcher->waitForFinished();
-        delete job.watcher;
-    }
-    pool_.waitForDone();
-}
+ComputeController::~ComputeController() = default;
 
 quint64 ComputeController::request(ComputeRequest request) {
-    for (Job& job : jobs_) job.cancel->store(true);
-    Job job;
-    job.id = ++latest_;
-    job.cancel = std::make_shared<std::atomic<bool>>(false);
-    job.watcher = new QFutureWatcher<ComputeResult>(this);
-    const quint64 id = job.id;
-    connect(job.watcher, &QFutureWatcherBase::finished, this, [this, id] { onJobFinished(id); });
-    job.watcher->setFuture(QtConcurrent::run(&pool_, [this, request = std::move(request), cancel = job.cancel, id,
-                                                      hook = startHook_] {
-        if (hook) hook();
-        const auto progress = [this, id](int done, int total) {
-            QMetaObject::invokeMethod(this, [this, id, done, total] {
-                if (id == latest_) emit this->progress(done, total);
-            }, Qt::QueuedConnection);
-        };
-        ComputeResult result = compute(request, *cancel, progress);
-        result.id = id;
-        return result;
-    }));
-    jobs_.push_back(job);
-    setBusy(true);
+    const quint64 id = ++latest_;
+    job_.start(
+        [this, request = std::move(request), id, hook = startHook_](const JobControl& control) {
+            if (hook) hook();
+            const auto progress = [this, id, &control](int done, int total) {
+                control.reportProgress(done, total);
+                QMetaObject::invokeMethod(this, [this, id, done, total] {
+                    if (id == latest_) emit this->progress(done, total);
+                }, Qt::QueuedConnection);
+            };
+            ComputeResult result = compute(request, control.cancelFlag(), progress);
+            result.id = id;
+            return result;
+        },
+        [this](ComputeResult result) { emit finished(std::make_shared<const ComputeResult>(std::move(result))); });
     return id;
 }
 
-void ComputeController::cancel() {
-    for (Job& job : jobs_) job.cancel->store(true);
-}
-
-void ComputeController::onJobFinished(quint64 id) {
-    const auto it = std::find_if(jobs_.begin(), jobs_.end(), [id](const Job& job) { return job.id == id; });
-    if (it == jobs_.end()) return;
-    auto result = std::make_shared<const ComputeResult>(it->watcher->result());
-    it->watcher->deleteLater();
-    jobs_.erase(it);
-    if (id != latest_) return;  // superseded: a newer request reports instead
-    setBusy(false);
-    emit finished(result);
-}
-
-void ComputeController::setBusy(bool busy) {
-    if (busy == busy_) return;
-    busy_ = busy;
-    emit busyChanged(busy);
-}
+void ComputeController::cancel() { job_.stop(); }
 
 int ComputeController::shownHead(int requested, int heads) {
     return requested == kAllHeads || (requested >= 0 && requested < heads) ? requested : 0;

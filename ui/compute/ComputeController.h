@@ -2,12 +2,10 @@
 #include <QFont>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include <array>
 #include <atomic>
 #include <functional>
-#include <list>
 #include <memory>
 #include <optional>
 
@@ -18,9 +16,7 @@
 #include "core/heads/HeadSummary.h"
 #include "core/model/AttentionConfig.h"
 #include "ui/heatmap/MatrixSource.h"
-
-template <typename T>
-class QFutureWatcher;
+#include "ui/jobs/LatestJob.h"
 
 namespace attnviz::gpt2 {
 class Gpt2Model;
@@ -86,7 +82,7 @@ struct ComputeResult {
     qint64 milliseconds = 0;
 };
 
-/// Runs requests on a private thread pool. The latest request wins: a new request cancels
+/// Runs requests off the GUI thread (a LatestJob). The latest request wins: a new request cancels
 /// the older ones (each has its own cancel flag, checked by the core), and only the latest
 /// result is reported. The destructor cancels and waits.
 class ComputeController : public QObject {
@@ -100,9 +96,9 @@ public:
     /// Cancels the running computations; the latest one reports a Cancelled outcome.
     void cancel();
     /// True while the latest request runs.
-    [[nodiscard]] bool isBusy() const { return busy_; }
+    [[nodiscard]] bool isBusy() const { return job_.isRunning(); }
     /// Requests whose work has not finished yet, superseded ones included.
-    [[nodiscard]] int runningJobs() const { return static_cast<int>(jobs_.size()); }
+    [[nodiscard]] int runningJobs() const { return job_.pendingJobs(); }
     /// For tests: called on the worker thread at the start of each request, before any work (a
     /// request cancelled by then does none), so that a test can hold the worker at a known point.
     /// Applies to the requests made after it is set; null: nothing is called.
@@ -123,19 +119,11 @@ signals:
     void finished(std::shared_ptr<const attnviz::ui::ComputeResult> result);
 
 private:
-    struct Job {
-        quint64 id = 0;
-        std::shared_ptr<std::atomic<bool>> cancel;
-        QFutureWatcher<ComputeResult>* watcher = nullptr;
-    };
-    void onJobFinished(quint64 id);
-    void setBusy(bool busy);
-
-    QThreadPool pool_;
-    std::list<Job> jobs_;
     std::function<void()> startHook_;
-    quint64 latest_ = 0;
-    bool busy_ = false;
+    quint64 latest_ = 0;  ///< the id of the latest request
+    /// cancel() is its stop(): the latest request still reports, as Cancelled. Last, so that it
+    /// is destroyed first: it cancels the requests and waits for them.
+    LatestJob<ComputeResult> job_{this};
 };
 
 }  // namespace attnviz::ui
