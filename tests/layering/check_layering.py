@@ -43,6 +43,9 @@ LIBRARIES = {'core': CORE, 'ui': UI}
 # What each top-level folder may include besides itself.
 LAYERS = {'core': set(), 'ui': {'core'}, 'app': {'core', 'ui'}}
 
+# Work off the GUI thread has one way: ui/jobs (LatestJob). Elsewhere in ui/ and app/ these
+# headers would be a second way (a private pool, a watcher, a thread of one's own).
+THREAD_HEADERS = re.compile(r'^(QThreadPool|QFutureWatcher|QtConcurrent.*|thread|future)$')
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 QT_HEADER = re.compile(r'^Qt|^Q[A-Z]')
 
@@ -74,6 +77,8 @@ def main(root):
             if kind == '<':
                 if top == 'core' and QT_HEADER.match(target):
                     problems.append(f'{where}: the core never includes Qt')
+                if top in ('ui', 'app') and module != 'jobs' and THREAD_HEADERS.match(target):
+                    problems.append(f'{where}: work off the GUI thread goes through ui/jobs (LatestJob)')
                 continue
             target_parts = target.split('/')
             target_top = target_parts[0]
