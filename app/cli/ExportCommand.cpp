@@ -23,6 +23,7 @@
 #include "core/io/AtomicFile.h"
 #include "core/io/FileReading.h"
 #include "core/model/TeachingConfig.h"
+#include "core/sources/AttentionSource.h"
 #include "ui/export/ExportRequest.h"
 #include "ui/export/FilePath.h"
 #include "ui/heatmap/ColorMap.h"
@@ -118,20 +119,13 @@ void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& mes
     }
 }
 
-/// The export the options and the session ask for. stack: every layer and head (the model view's).
-ui::ExportRequest exportRequest(const ExportOptions& options, const Session& session,
-                                std::shared_ptr<const AttentionTrace> trace,
-                                std::shared_ptr<const AttentionStack> stack = nullptr) {
+/// The export the options and the session ask for, of the source built for them.
+ui::ExportRequest exportRequest(const ExportOptions& options, const Session& session, AttentionSource source) {
     ui::ExportRequest request;
     request.view = options.view;
     request.layer = options.layer.value_or(0);  // the head view's layer of a model
-    if (!stack && trace) {  // the trace's one layer; the teaching model's heads named (in English, as the figures)
-        AttentionStack own = AttentionStack::fromTrace(trace);
-        own.setHeadRoles(teachingHeadRoles(trace->config(), {}));
-        stack = std::make_shared<const AttentionStack>(std::move(own));
-    }
-    request.stack = std::move(stack);
-    request.trace = std::move(trace);
+    request.stack = std::move(source.stack);
+    request.trace = std::move(source.trace);
     request.step = session.view.step;
     request.head = session.view.head;
     request.format = options.format;
@@ -201,19 +195,18 @@ Stop notInTheModel(ErrorCode code, int index, int count) {
 
 /// `attnviz export --model DIR`: the chosen layer of the model's forward pass on the sentence.
 int runModel(const ExportOptions& options, const char* programPath) {
-    std::optional<gpt2::Gpt2Model> opened;
+    std::shared_ptr<const gpt2::Gpt2Model> model;
     try {
-        opened.emplace(gpt2::Gpt2Model::open(toPath(options.modelPath)));
+        model = std::make_shared<const gpt2::Gpt2Model>(gpt2::Gpt2Model::open(toPath(options.modelPath)));
     } catch (const Error& error) {
         throw Stop{kFailure, error.what()};  // the loader's line names the folder or file
     }
-    const gpt2::Gpt2Model& model = *opened;
     Session session;
-    session.config = model.attentionConfig();
+    session.config = model->attentionConfig();
     applyView(options, session.view);
     // Layers and heads as a person counts them, from 1, against the model's own numbers.
     const int layer = options.layer.value_or(0);
-    const int layers = model.config().layers;
+    const int layers = model->config().layers;
     if (layer >= layers) throw notInTheModel(ErrorCode::ModelNoSuchLayer, layer, layers);
     const int head = session.view.head;
     if (head != kAllHeads && head >= session.config.heads)
@@ -221,20 +214,19 @@ int runModel(const ExportOptions& options, const char* programPath) {
     checkView(options, session);
     session.view.colormap = canonicalColormap(session.view.colormap).toStdString();
 
-    std::vector<Token> tokens;
+    // Tokenized here first, so that a sentence the model cannot read is refused as such (exit 1).
+    std::string sentence = givenSentence(options);
     try {
-        tokens = model.tokenize(givenSentence(options));
+        (void)model->tokenize(sentence);
     } catch (const InputError& error) {
         throw sentenceRefused(options, error, kFailure);  // a sentence the model cannot read, not a bad option
     }
-    gpt2::ForwardOptions forward;
-    forward.threads = WorkerPool::shared().helperCount() + 1;
-    const auto computed = std::make_shared<const gpt2::Gpt2Trace>(model.forward(tokens, forward));
-    auto trace = std::make_shared<const AttentionTrace>(model.layerTrace(tokens, *computed, layer));
-    std::vector<std::string> texts;
-    for (const Token& token : tokens) texts.push_back(token.text);
-    auto stack = std::make_shared<const AttentionStack>(AttentionStack::fromModel(computed, std::move(texts)));
-    exportTrace(exportRequest(options, session, std::move(trace), std::move(stack)), programPath);
+    SourceRequest wanted;
+    wanted.model = std::move(model);
+    wanted.layer = layer;
+    wanted.sentence = std::move(sentence);
+    wanted.threads = WorkerPool::shared().helperCount() + 1;
+    exportTrace(exportRequest(options, session, buildSource(wanted)), programPath);
     return 0;
 }
 
@@ -259,7 +251,9 @@ int runImported(const ExportOptions& options, const char* programPath) {
     checkView(options, session, stack->heads());
     const int head = session.view.head;
     session.view.colormap = canonicalColormap(session.view.colormap).toStdString();
-    ui::ExportRequest request = exportRequest(options, session, nullptr, std::move(stack));
+    SourceRequest wanted;
+    wanted.imported = std::move(stack);
+    ui::ExportRequest request = exportRequest(options, session, buildSource(wanted));
     request.layer = layer;
     request.head = head;
     exportTrace(request, programPath);
@@ -296,9 +290,12 @@ int run(const ExportOptions& options, const char* programPath) {
     // The map's own spelling, as the window and the session file know it.
     session.view.colormap = canonicalColormap(session.view.colormap).toStdString();
 
-    std::shared_ptr<const AttentionTrace> trace;
+    AttentionSource source;
     try {
-        trace = std::make_shared<const AttentionTrace>(AttentionTrace::compute(session.sentence, session.config));
+        SourceRequest wanted;
+        wanted.sentence = session.sentence;
+        wanted.config = session.config;  // its teaching heads named in English, as the figures
+        source = buildSource(wanted);
     } catch (const InputError& error) {
         throw sentenceRefused(options, error, kBadUsage);
     }
@@ -309,7 +306,7 @@ int run(const ExportOptions& options, const char* programPath) {
     } else if (options.writesSession) {
         saveSession(toPath(options.output), session);
     } else {
-        exportTrace(exportRequest(options, session, std::move(trace)), programPath);
+        exportTrace(exportRequest(options, session, std::move(source)), programPath);
     }
     return 0;
 }

@@ -25,6 +25,7 @@ CORE = {
     'labs': {'base', 'io', 'masks', 'kernels'},
     'costlab': {'base', 'io', 'masks', 'kernels'},
     'heads': {'base', 'text', 'io', 'masks', 'kernels', 'model', 'attention', 'formats', 'gpt2'},
+    'sources': {'base', 'text', 'io', 'masks', 'kernels', 'model', 'attention', 'formats', 'gpt2', 'heads'},
 }
 UI = {
     'style': set(),

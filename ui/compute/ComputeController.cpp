@@ -7,9 +7,6 @@
 #include <new>
 
 #include "core/base/Errors.h"
-#include "core/gpt2/Gpt2Forward.h"
-#include "core/gpt2/Gpt2Model.h"
-#include "core/model/TeachingConfig.h"
 
 namespace attnviz::ui {
 
@@ -46,39 +43,8 @@ int ComputeController::shownHead(int requested, int heads) {
 
 namespace {
 
-/// The model's forward pass over the sentence, every layer.
-std::shared_ptr<const ModelRun> runModel(const ComputeRequest& request, const std::atomic<bool>& cancel,
-                                         const std::function<void(int, int)>& progress) {
-    auto run = std::make_shared<ModelRun>();
-    run->model = request.model;
-    run->sentence = request.sentence;
-    run->tokens = request.model->tokenize(request.sentence.toStdString());
-    gpt2::ForwardOptions options;
-    options.threads = static_cast<unsigned>(std::max(1, QThread::idealThreadCount()));
-    options.cancel = &cancel;
-    options.progress = progress;
-    run->trace = request.model->forward(run->tokens, options);
-    return run;
-}
-
 /// The largest stack (layers × heads × n², about 8 ms of work) whose summaries come with the result.
 constexpr double kSummaryCellsInCompute = 1 << 18;
-
-/// Every layer and head the result shows: the trace's one layer, or the model's every layer (the
-/// run keeps its forward pass by value: an aliasing pointer shares the run's ownership).
-std::shared_ptr<const AttentionStack> stackOf(const ComputeResult& result) {
-    if (!result.run) {
-        // The teaching model's heads say what they do, in the interface's language.
-        AttentionStack stack = AttentionStack::fromTrace(result.trace);
-        stack.setHeadRoles(teachingHeadRoles(result.trace->config(), result.sourceOptions.language));
-        return std::make_shared<const AttentionStack>(std::move(stack));
-    }
-    std::vector<std::string> tokens;
-    tokens.reserve(result.run->tokens.size());
-    for (const Token& token : result.run->tokens) tokens.push_back(token.text);
-    return std::make_shared<const AttentionStack>(
-        AttentionStack::fromModel(std::shared_ptr<const gpt2::Gpt2Trace>(result.run, &result.run->trace), std::move(tokens)));
-}
 
 }  // namespace
 
@@ -92,28 +58,31 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
     try {
         if (cancel.load()) throw Cancelled();
         result.layer = request.layer;
-        if (request.reuse) {
-            result.trace = request.reuse;
-            result.run = request.reuseRun;
-        } else if (request.model) {
-            result.run = request.reuseRun ? request.reuseRun : runModel(request, cancel, progress);
-            if (cancel.load()) throw Cancelled();
-            result.trace = std::make_shared<const AttentionTrace>(
-                request.model->layerTrace(result.run->tokens, result.run->trace, request.layer));
-        } else {
-            result.trace = std::make_shared<const AttentionTrace>(
-                AttentionTrace::compute(request.sentence.toStdString(), request.config, &cancel));
-        }
+        SourceRequest wanted;
+        wanted.sentence = request.sentence.toStdString();
+        wanted.config = request.config;
+        wanted.model = request.model;
+        wanted.layer = request.layer;
+        wanted.reuseRun = request.reuseRun;
+        wanted.reuseTrace = request.reuse;
+        wanted.reuseStack = request.reuseStack;
+        wanted.language = request.sourceOptions.language;  // the teaching heads' roles, as the interface
+        wanted.threads = static_cast<unsigned>(std::max(1, QThread::idealThreadCount()));
+        wanted.cancel = &cancel;
+        wanted.progress = progress;
+        AttentionSource built = buildSource(wanted);
+        result.trace = std::move(built.trace);
+        result.run = std::move(built.run);
+        result.capabilities = built.capabilities;
         result.head = shownHead(request.head, result.trace->heads());
         if (cancel.load()) throw Cancelled();
         result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.sourceOptions);
         if (request.labelFont)  // shared by the rows of every step and the columns of the n × n ones
             (void)result.sources[static_cast<std::size_t>(Step::Weights)]->widestRowLabel(*request.labelFont);
+        result.stack = std::move(built.stack);
         if (request.reuseStack) {
-            result.stack = request.reuseStack;
             result.summaries = request.reuseSummaries;
         } else {
-            result.stack = stackOf(result);
             // A large stack's summaries would hold up the heatmap (100 ms for 1,024 tokens): the
             // model view makes them on its own worker when it is shown.
             const double cells = static_cast<double>(result.stack->layers()) * result.stack->heads() *

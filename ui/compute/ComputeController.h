@@ -15,6 +15,7 @@
 #include "core/heads/AttentionStack.h"
 #include "core/heads/HeadSummary.h"
 #include "core/model/AttentionConfig.h"
+#include "core/sources/AttentionSource.h"
 #include "ui/heatmap/MatrixSource.h"
 #include "ui/jobs/LatestJob.h"
 
@@ -23,15 +24,6 @@ class Gpt2Model;
 }
 
 namespace attnviz::ui {
-
-/// A trained model's forward pass over one sentence: every layer, kept so that another layer or
-/// head is shown without computing again.
-struct ModelRun {
-    std::shared_ptr<const gpt2::Gpt2Model> model = nullptr;
-    QString sentence;
-    std::vector<Token> tokens;
-    gpt2::Gpt2Trace trace;
-};
 
 /// What to compute: a sentence under a config, and the head whose matrices the views show.
 struct ComputeRequest {
@@ -79,6 +71,8 @@ struct ComputeResult {
     /// One per head of stack, layer-major; empty for a large stack (more than 2^18 cells in all),
     /// whose summaries the model view makes on its worker when shown.
     std::vector<HeadSummary> summaries;
+    /// What the source can show (views ask this, not which source it is).
+    SourceCapabilities capabilities;
     qint64 milliseconds = 0;
 };
 

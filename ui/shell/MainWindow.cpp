@@ -26,6 +26,7 @@
 #include "core/gpt2/Gpt2Model.h"
 #include "core/heads/AttentionStack.h"
 #include "core/model/TeachingConfig.h"
+#include "core/sources/AttentionSource.h"
 #include "ui/costlab/CostLabPanel.h"
 #include "ui/costlab/TechniqueComparisonView.h"
 #include "ui/heads/HeadLinesView.h"
@@ -349,7 +350,7 @@ QString MainWindow::sentence() const { return sentenceEdit_->toPlainText(); }
 
 void MainWindow::setConfig(const AttentionConfig& config) {
     controls_->setConfig(config);
-    if (!model_) weightEditor_->showConfig(controls_->config());
+    if (capabilities().hasEditableWeights) weightEditor_->showConfig(controls_->config());
     scheduleCompute();
 }
 
@@ -375,20 +376,27 @@ void MainWindow::setModel(std::shared_ptr<const gpt2::Gpt2Model> model, int laye
         controls_->showModel(std::nullopt);
         controls_->setConfig(teachingConfig());
     }
-    // The model's weights are not AttnViz's to edit (the editor keeps the teaching model's).
-    weightEditor_->setEnabled(!model_);
-    weightEditor_->setToolTip(model_ ? tr("The weights of %1 come from its checkpoint and are not edited here. "
+    // A checkpoint's weights are not AttnViz's to edit (the editor keeps the teaching model's).
+    const bool editable = capabilities().hasEditableWeights;
+    weightEditor_->setEnabled(editable);
+    weightEditor_->setToolTip(!editable && model_ ? tr("The weights of %1 come from its checkpoint and are not edited here. "
                                           "Close the model to edit AttnViz's own.")
                                            .arg(QString::fromStdString(model_->name()))
                                      : QString());
-    if (!model_) weightEditor_->showConfig(config());
-    weightsActions_->loadAction()->setEnabled(!model_);
-    weightsActions_->saveAction()->setEnabled(!model_);
+    if (editable) weightEditor_->showConfig(config());
+    weightsActions_->loadAction()->setEnabled(editable);
+    weightsActions_->saveAction()->setEnabled(editable);
     emit modelChanged();
     recomputeNow();
 }
 
 int MainWindow::currentLayer() const { return controls_->layer(); }
+
+SourceCapabilities MainWindow::capabilities() const {
+    if (imported_) return importedCapabilities(*imported_);
+    if (model_) return modelCapabilities();
+    return computedCapabilities(config());
+}
 
 ViewSettings MainWindow::viewSettings() const { return controls_->viewSettings(); }
 
@@ -437,7 +445,7 @@ ComputeRequest MainWindow::requestFor(const QString& sentence, const AttentionCo
     request.sourceOptions = sourceOptions();
     request.model = model_;
     request.layer = currentLayer();
-    const bool sameRun = run_ && run_->model == model_ && run_->sentence == sentence;
+    const bool sameRun = run_ && run_->model == model_ && run_->sentence == sentence.toStdString();
     if (model_ && sameRun) request.reuseRun = run_;  // another layer or head: no new forward pass
     const bool sameModel = model_ ? sameRun && traceLayer_ == request.layer : !run_;
     if (trace_ && sameModel && request.sentence == traceSentence_ && trace_->config() == request.config)
@@ -619,7 +627,7 @@ void MainWindow::openHead(int layer, int head) {
         tabs_->setCurrentWidget(heatmap_);
         return;
     }
-    if (model_) controls_->setLayer(layer);  // recomputes the layer from the same forward pass
+    if (capabilities().hasLayers) controls_->setLayer(layer);  // recomputes the layer from the same forward pass
     ViewSettings view = viewSettings();
     view.head = head;
     setViewSettings(view);
@@ -641,7 +649,7 @@ void MainWindow::applySelection(int query, int key) {
 void MainWindow::showSelection() {
     showingSelection_ = true;
     const int head = selection_->head(), query = selection_->query(), key = selection_->key();
-    if (imported_) {  // the weights only: the heatmap, the tokens and the row chart
+    if (!capabilities().hasQueriesAndKeys) {  // the weights only: the heatmap, the tokens and the row chart
         const bool cell = selection_->hasCell();
         if (cell) {
             heatmap_->setSelectedCell(query, key);
@@ -692,7 +700,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 }
 
 int MainWindow::strongestKey(int query, int head) const {
-    if (imported_) {
+    if (!capabilities().hasQueriesAndKeys) {  // the weights only, from the file's source
         if (!importedSource_ || query < 0 || query >= importedSource_->rows()) return -1;
         Eigen::Index best = 0;
         importedSource_->block(query, 0, 1, importedSource_->cols()).row(0).maxCoeff(&best);

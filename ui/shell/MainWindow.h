@@ -12,6 +12,7 @@
 #include "core/heads/AttentionStack.h"
 #include "core/heads/HeadSummary.h"
 #include "core/model/AttentionConfig.h"
+#include "core/sources/SourceCapabilities.h"
 #include "ui/compute/ComputeController.h"
 #include "ui/heatmap/MatrixSource.h"
 #include "ui/heatmap/ViewSettings.h"
@@ -98,6 +99,9 @@ public:
     [[nodiscard]] int currentLayer() const;
     /// The model's forward pass behind the trace on screen; null for AttnViz's own models.
     [[nodiscard]] std::shared_ptr<const ModelRun> currentRun() const { return run_; }
+    /// What the source on screen can show (imported weights, a trained model, or the settings'
+    /// own): the views' and actions' branches ask this, not which source it is.
+    [[nodiscard]] SourceCapabilities capabilities() const;
     /// The trace on screen (the last good result); null before the first one.
     [[nodiscard]] std::shared_ptr<const AttentionTrace> currentTrace() const { return trace_; }
     /// The sentence the trace on screen was computed from.

@@ -38,9 +38,11 @@
 #include "ui/heatmap/MatrixSource.h"
 #include "ui/panels/ControlsPanel.h"
 #include "ui/panels/TokenStrip.h"
+#include "ui/panels/WeightEditor.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/ModelActions.h"
 #include "ui/shell/SessionActions.h"
+#include "ui/shell/WeightsActions.h"
 
 namespace attnviz::ui {
 namespace {
@@ -124,6 +126,28 @@ TEST(Gpt2WindowTest, LayerTwoHeadThreeShowTheNumpyReferencesWeightsAndNextTokens
         EXPECT_GE(at, from) << guess.text << " in " << line.toStdString();
         from = std::max(from, at);
     }
+}
+
+// The window asks what its source can show: a checkpoint's weights are its own (the editor and
+// File → Load Weights are off), it has layers and next tokens; closing the model gives them back.
+TEST(Gpt2WindowTest, WhatTheWindowOffersFollowsWhatItsSourceCanShow) {
+    MainWindow window;
+    ASSERT_TRUE(opensOnTheDefaultExample(window));
+    EXPECT_TRUE(window.capabilities().hasEditableWeights);
+    EXPECT_FALSE(window.capabilities().hasNextTokens);
+    EXPECT_TRUE(window.weightEditor()->isEnabled());
+    ASSERT_TRUE(opens(window, checkpoint("f32")));
+    ASSERT_NE(window.model(), nullptr) << window.message().toStdString();
+    EXPECT_TRUE(window.capabilities().hasQueriesAndKeys);
+    EXPECT_TRUE(window.capabilities().hasLayers);
+    EXPECT_TRUE(window.capabilities().hasNextTokens);
+    EXPECT_FALSE(window.capabilities().hasEditableWeights);
+    EXPECT_FALSE(window.weightEditor()->isEnabled());
+    EXPECT_FALSE(window.weightsActions()->loadAction()->isEnabled());
+    window.setModel(nullptr);
+    EXPECT_TRUE(window.capabilities().hasEditableWeights);
+    EXPECT_TRUE(window.weightEditor()->isEnabled());
+    EXPECT_TRUE(window.weightsActions()->loadAction()->isEnabled());
 }
 
 TEST(Gpt2WindowTest, TheStepsAndTheExportsCaptionNameTheModelLayerAndHead) {

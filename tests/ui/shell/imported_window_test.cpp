@@ -73,6 +73,10 @@ TEST(ImportedWindowTest, OpenedFileShowsItsWeightsForTheChosenLayerAndHead) {
             .at("layers_heads_f4");
     expectHeatmapShows(window, numpy[0][0]);  // layer 1, head 1 at first
     EXPECT_TRUE(window.importedBar()->isVisible());
+    // Weights only: no Q and K to step through or explain, no next tokens, several layers.
+    EXPECT_FALSE(window.capabilities().hasQueriesAndKeys);
+    EXPECT_FALSE(window.capabilities().hasNextTokens);
+    EXPECT_TRUE(window.capabilities().hasLayers);
 
     // Layer 2, head 3 through the bar's controls (counted from 1).
     window.importedBar()->layerBox()->setValue(2);
