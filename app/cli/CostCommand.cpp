@@ -1,8 +1,6 @@
 #include "app/cli/CostCommand.h"
 
 #include <QApplication>
-#include <QCommandLineOption>
-#include <QCommandLineParser>
 #include <QFileInfo>
 #include <QLocale>
 
@@ -11,8 +9,10 @@
 #include <climits>
 #include <cstdio>
 #include <iomanip>
+#include <optional>
 #include <vector>
 
+#include "app/cli/OptionTable.h"
 #include "core/base/Errors.h"
 #include "core/costlab/CostCsv.h"
 #include "core/costlab/CostFit.h"
@@ -134,64 +134,50 @@ std::optional<std::vector<int>> parseCostSizes(const QString& text) {
 }
 
 CostParse parseCostArguments(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const auto valued = [](const char* name, const char* valueName) {
-        return QCommandLineOption(QString::fromLatin1(name), QString(), QString::fromLatin1(valueName));
-    };
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")});
-    const QCommandLineOption kernels = valued("kernels", "names");
-    const QCommandLineOption sizes = valued("n", "sizes");
-    const QCommandLineOption d = valued("d", "d");
-    const QCommandLineOption repeats = valued("repeats", "r");
-    const QCommandLineOption causal(QStringLiteral("causal"));
-    const QCommandLineOption window = valued("window", "w");
-    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QString(),
-                                    QStringLiteral("file"));
-    const QCommandLineOption format = valued("format", "name");
-    parser.addOptions({help, kernels, sizes, d, repeats, causal, window, output, format});
-
     CostParse result;
     const auto fail = [&](const QString& message) {
         result.error = message + hint();
         return result;
     };
-    if (!parser.parse(QStringList{QStringLiteral("attnviz cost")} + arguments)) return fail(parser.errorText());
-    if (parser.isSet(help)) {
+    std::optional<ParsedOptions> given;
+    try {
+        given.emplace(Command::Cost, QStringList{QStringLiteral("attnviz cost")} + arguments);
+    } catch (const UsageProblemText& problem) {
+        return fail(problem.message);
+    }
+    const ParsedOptions& parser = *given;
+    if (parser.isSet("help")) {
         result.help = true;
         return result;
     }
-    if (!parser.positionalArguments().isEmpty())
-        return fail(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().front()));
-    const QStringList given = parser.optionNames();
-    for (const QString& name : given)
-        if (given.count(name) > 1) return fail(QStringLiteral("--%1 is given more than once").arg(name));
+    if (!parser.positional().isEmpty())
+        return fail(QStringLiteral("unexpected argument \"%1\"").arg(parser.positional().front()));
 
     CostArguments& parsed = result.arguments;
-    if (parser.isSet(kernels)) parsed.kernels = parser.value(kernels);
-    if (parser.isSet(sizes)) parsed.sizes = parser.value(sizes);
-    for (auto [option, name, target] : {std::tuple{&d, "d", &parsed.d}, std::tuple{&repeats, "repeats", &parsed.repeats}}) {
-        if (!parser.isSet(*option)) continue;
-        const std::optional<long long> value = positive(parser.value(*option));
+    if (parser.isSet("kernels")) parsed.kernels = parser.value("kernels");
+    if (parser.isSet("n")) parsed.sizes = parser.value("n");
+    for (auto [name, target] : {std::pair{"d", &parsed.d}, std::pair{"repeats", &parsed.repeats}}) {
+        if (!parser.isSet(name)) continue;
+        const std::optional<long long> value = positive(parser.value(name));
         if (!value || *value > INT_MAX)
             return fail(QStringLiteral("--%1: expected an integer of at least 1, got \"%2\"")
-                            .arg(QString::fromLatin1(name), parser.value(*option)));
+                            .arg(QString::fromLatin1(name), parser.value(name)));
         *target = static_cast<int>(*value);
     }
-    if (parser.isSet(window)) {
-        const std::optional<long long> value = positive(parser.value(window));
+    if (parser.isSet("window")) {
+        const std::optional<long long> value = positive(parser.value("window"));
         if (!value || *value > INT_MAX)
-            return fail(QStringLiteral("--window: expected an integer of at least 1, got \"%1\"").arg(parser.value(window)));
+            return fail(QStringLiteral("--window: expected an integer of at least 1, got \"%1\"").arg(parser.value("window")));
         parsed.window = static_cast<int>(*value);
     }
-    parsed.causal = parser.isSet(causal);
-    if (!parser.isSet(output) || parser.value(output).isEmpty())
+    parsed.causal = parser.isSet("causal");
+    if (!parser.isSet("output") || parser.value("output").isEmpty())
         return fail(QStringLiteral("give the file to write with -o FILE (.csv, .png, .svg or .pdf)"));
-    parsed.output = parser.value(output);
-    const QString formatName = parser.isSet(format) ? parser.value(format) : QFileInfo(parsed.output).suffix();
+    parsed.output = parser.value("output");
+    const QString formatName = parser.isSet("format") ? parser.value("format") : QFileInfo(parsed.output).suffix();
     const std::optional<ui::ExportFormat> chosen = ui::exportFormatFromName(formatName);
     if (!chosen || *chosen == ui::ExportFormat::Json)
-        return fail(parser.isSet(format)
+        return fail(parser.isSet("format")
                         ? QStringLiteral("--format: expected csv, png, svg or pdf, got \"%1\"").arg(formatName)
                         : QStringLiteral("cannot tell the format of \"%1\": end it with .csv, .png, .svg or .pdf, or "
                                          "give --format")
@@ -248,31 +234,9 @@ QString costHelpText() {
         "measures its peak extra memory (one more run, read from the process) at each n, on the same\n"
         "random Q, K, V (n × D, float32), and writes the measurements (CSV) or the two log-log charts\n"
         "with each curve's fitted slope (PNG, SVG, PDF). Needs no display.\n"
-        "\n"
-        "Options:\n"
-        "  --kernels K1,K2,…      naive (the chapter's code: the whole n × n score matrix), exact (the\n"
-        "                         program's kernel), flash (tiles, online softmax), window (sliding\n"
-        "                         window + global tokens), sparse (BigBird blocks), linear\n"
-        "                         (elu(x) + 1); default naive,flash,linear\n"
-        "                                                 example: --kernels naive,flash,window\n"
-        "  --n N | A..B           one size, or a range: A, the powers of two between, and B\n"
-        "                         (64..16384: 64, 128, … 16384; 100..1000: 100, 128, 256, 512,\n"
-        "                         1000); any n >= 1; default 64..4096\n"
-        "                                                 example: --n 64..16384\n"
-        "  --d D                  d_k = d_v (default 64)  example: --d 128\n"
-        "  --repeats R            timed runs per point, their median kept (default 3)\n"
-        "                                                 example: --repeats 5\n"
-        "  --causal               causal mask: key j visible from query i only if j <= i\n"
-        "  --window W             the window kernel's w: query i sees keys with |i - j| < W\n"
-        "                         (default 256)           example: --window 128\n"
-        "  -o, --output FILE      .csv: one row per kernel and n, columns\n"
-        "                         kernel,n,d,median_ms,peak_extra_bytes (-1: not measured);\n"
-        "                         .png, .svg, .pdf: the time and memory charts, log-log, with the\n"
-        "                         fitted slopes and the chapter's formulas. Replaced atomically.\n"
-        "                                                 example: -o cost.csv\n"
-        "  --format NAME          csv, png, svg or pdf; default: from the extension\n"
-        "  -h, --help             this help\n"
-        "\n"
+        "\n") +
+           optionsHelp(Command::Cost) +
+           QStringLiteral("\n"
         "Each kernel's fitted slopes (least squares of log time and log memory against log n, over\n"
         "the upper half of the sizes) are printed on standard output; on a terminal, a progress\n"
         "line on standard error.\n"
