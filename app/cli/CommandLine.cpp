@@ -206,6 +206,147 @@ void refuseOptionsNotWith(const ParsedOptions& parser, std::string_view source) 
     }
 }
 
+/// What export reads: --text, --text-file, --session or --attention, and a model and its layer.
+void readExportSource(const ParsedOptions& parser, ExportOptions& options) {
+    const int inputs = int{parser.isSet("text")} + int{parser.isSet("text-file")} + int{parser.isSet("session")};
+    if (parser.isSet("attention")) {
+        // Imported weights are shown as they are: nothing here computes or changes them.
+        refuseOptionsNotWith(parser, "attention");
+        options.input = InputKind::Attention;
+        options.attention.path = parser.value("attention");
+        options.attention.tokensPath = parser.value("tokens");
+        options.attention.causal = parser.isSet("causal");
+    } else if (parser.isSet("tokens")) {
+        fail(QStringLiteral("--tokens needs --attention: it gives the tokens of a .npy file of weights"));
+    } else if (inputs == 0) {
+        fail(QStringLiteral("give the sentence with --text, --text-file or --session (or weights with --attention)"));
+    } else if (inputs > 1) {
+        fail(QStringLiteral("give only one of --text, --text-file and --session"));
+    } else if (parser.isSet("text")) {
+        options.input = InputKind::Text;
+        options.text = parser.value("text");
+    } else if (parser.isSet("text-file")) {
+        options.input = InputKind::TextFile;
+        options.inputPath = parser.value("text-file");
+    } else {
+        options.input = InputKind::Session;
+        options.inputPath = parser.value("session");
+    }
+
+    if (parser.isSet("model")) {
+        // A trained model's numbers are its checkpoint's and its computation's: nothing may change them.
+        refuseOptionsNotWith(parser, "model");
+        options.modelPath = parser.value("model");
+    }
+    if (parser.isSet("layer")) {
+        if (!parser.isSet("model") && !parser.isSet("attention"))
+            fail(QStringLiteral("--layer needs --model or --attention: only they have layers"));
+        const QString value = parser.value("layer").trimmed();
+        if (value == QLatin1String("0")) fail(QStringLiteral("--layer 0: layers count from 1 (the first layer is --layer 1)"));
+        options.layer = parseInt(QStringLiteral("layer"), value, 1) - 1;
+    }
+}
+
+/// The settings over the input's: mask, sizes, temperature, seed, projections, weights.
+void readExportSettings(const ParsedOptions& parser, ExportOptions& options) {
+    ConfigOverrides& o = options.overrides;
+    if (parser.isSet("causal")) o.causal = true;
+    if (parser.isSet("window")) o.window = parseInt(QStringLiteral("window"), parser.value("window"), 1);
+    if (parser.isSet("global")) o.globalTokens = parseGlobalOption(parser.value("global"));
+    if (parser.isSet("d-model")) o.dModel = parseInt(QStringLiteral("d-model"), parser.value("d-model"), 1);
+    if (parser.isSet("heads")) o.heads = parseInt(QStringLiteral("heads"), parser.value("heads"), 1);
+    if (parser.isSet("temperature")) {
+        o.temperature = parsePositive(QStringLiteral("temperature"), parser.value("temperature"));
+        // Smaller ones turn the scores into ±∞ and the weights into NaN (core/base/Limits.h).
+        if (*o.temperature < limits::kMinTemperature)
+            fail(QStringLiteral("--temperature: at least %1, got %2")
+                     .arg(limits::kMinTemperature)
+                     .arg(parser.value("temperature")));
+    }
+    if (parser.isSet("no-scale")) o.scale = false;
+    if (parser.isSet("no-positions")) o.positions = false;
+    if (parser.isSet("seed")) o.seed = parseSeedOption(parser.value("seed"));
+    if (parser.isSet("projections")) readProjections(parser.value("projections"), o);
+    if (parser.isSet("weights")) {
+        options.weightsPath = parser.value("weights");
+    }
+}
+
+/// What is shown and how: step, head, colours, scale, title, numbers.
+void readExportLook(const ParsedOptions& parser, ExportOptions& options) {
+    if (parser.isSet("step")) {
+        Step parsed = Step::Weights;
+        if (!stepFromName(parser.value("step").trimmed().toLower().toStdString(), parsed)) {
+            fail(QStringLiteral("--step: \"%1\" is not one of x, q, k, v, scores, scaled, masked, weights, "
+                                "context, output")
+                     .arg(parser.value("step")));
+        }
+        options.step = parsed;
+        if (parser.isSet("attention") && parsed != Step::Weights)
+            fail(QStringLiteral("--step %1: imported weights have no Q and K: only the weights can be shown "
+                                "(--step weights)")
+                     .arg(parser.value("step")));
+    }
+    if (parser.isSet("head")) options.head = parseHeadOption(parser.value("head"));
+    if (parser.isSet("colormap")) options.colormap = parser.value("colormap").trimmed();
+    if (parser.isSet("scale") && parser.isSet("dpi")) fail(QStringLiteral("give either --scale or --dpi, not both"));
+    if (parser.isSet("scale")) {
+        options.scale = parsePositive(QStringLiteral("scale"), parser.value("scale"));
+        if (*options.scale > 32) fail(QStringLiteral("--scale: at most 32, got %1").arg(parser.value("scale")));
+    }
+    if (parser.isSet("dpi")) {
+        options.dpi = parsePositive(QStringLiteral("dpi"), parser.value("dpi"));
+        if (*options.dpi > 2400) fail(QStringLiteral("--dpi: at most 2400, got %1").arg(parser.value("dpi")));
+    }
+    if (parser.isSet("title")) options.title = parser.value("title");
+    if (parser.isSet("values") && parser.isSet("no-values")) fail(QStringLiteral("give either --values or --no-values, not both"));
+    if (parser.isSet("values")) options.values = true;
+    if (parser.isSet("colour-range")) {
+        const QString range = parser.value("colour-range").trimmed().toLower();
+        if (range == QLatin1String("0-1")) options.weightsRange = WeightsRange::Fixed;
+        else if (range == QLatin1String("data")) options.weightsRange = WeightsRange::Data;
+        else if (range == QLatin1String("row")) options.weightsRange = WeightsRange::PerRow;
+        else fail(QStringLiteral("--colour-range: \"%1\" is not 0-1, data or row").arg(parser.value("colour-range")));
+    }
+    if (parser.isSet("no-values")) options.values = false;
+}
+
+/// The file (or standard output) and its format, and the view, which depends on it.
+void readExportOutput(const ParsedOptions& parser, ExportOptions& options) {
+    if (!parser.isSet("output") || parser.value("output").isEmpty()) fail(QStringLiteral("give the output file with -o FILE"));
+    options.output = parser.value("output");
+    if (parser.isSet("format")) {
+        if (!chooseFormat(parser.value("format").trimmed(), options)) {
+            fail(QStringLiteral("--format: \"%1\" is not one of png, svg, pdf, csv, json, attnviz")
+                     .arg(parser.value("format")));
+        }
+    } else if (options.output == QLatin1String("-")) {
+        fail(QStringLiteral("-o -: give --format too: standard output has no suffix to tell the format from"));
+    } else if (!chooseFormat(QFileInfo(options.output).suffix(), options)) {
+        fail(QStringLiteral("cannot tell the format from \"%1\": end the name with .png, .svg, .pdf, .csv, "
+                            ".json or .attnviz, or give --format")
+                 .arg(options.output));
+    }
+    if (parser.isSet("attention") && options.writesSession)
+        fail(QStringLiteral("imported weights are not a session: export them as png, svg, pdf, csv or json"));
+    if (!options.modelPath.isEmpty() && options.writesSession)
+        fail(QStringLiteral("a session of a model is saved from the window (File → Save Session), not by export"));
+    if (parser.isSet("view")) {
+        const QString name = parser.value("view").trimmed().toLower();
+        if (name == QLatin1String("heatmap")) options.view = ui::ExportView::Heatmap;
+        else if (name == QLatin1String("model")) options.view = ui::ExportView::Model;
+        else if (name == QLatin1String("head")) options.view = ui::ExportView::Head;
+        else fail(QStringLiteral("--view: \"%1\" is not one of heatmap, model, head").arg(parser.value("view")));
+        if (options.view != ui::ExportView::Heatmap) {
+            if (options.writesSession)
+                fail(QStringLiteral("--view %1: a session is the window's document, not a picture").arg(name));
+            // The model view shows every head's weights; its data files hold their summaries.
+            if (options.view == ui::ExportView::Model && parser.isSet("step"))
+                fail(QStringLiteral("--step cannot be used with --view model: it shows every head's weights"));
+        }
+    }
+}
+
 CommandLine parseExport(const QStringList& arguments) {
     QStringList withoutCommand = arguments;
     withoutCommand.removeAt(1);  // "export"
@@ -219,137 +360,11 @@ CommandLine parseExport(const QStringList& arguments) {
     if (!parser.positional().isEmpty()) {
         fail(QStringLiteral("unexpected argument \"%1\"").arg(parser.positional().front()) + exportHint());
     }
-
-    ExportOptions& options = result.exportOptions;
     try {
-        const int inputs = int{parser.isSet("text")} + int{parser.isSet("text-file")} + int{parser.isSet("session")};
-        if (parser.isSet("attention")) {
-            // Imported weights are shown as they are: nothing here computes or changes them.
-            refuseOptionsNotWith(parser, "attention");
-            options.input = InputKind::Attention;
-            options.attention.path = parser.value("attention");
-            options.attention.tokensPath = parser.value("tokens");
-            options.attention.causal = parser.isSet("causal");
-        } else if (parser.isSet("tokens")) {
-            fail(QStringLiteral("--tokens needs --attention: it gives the tokens of a .npy file of weights"));
-        } else if (inputs == 0) {
-            fail(QStringLiteral("give the sentence with --text, --text-file or --session (or weights with --attention)"));
-        } else if (inputs > 1) {
-            fail(QStringLiteral("give only one of --text, --text-file and --session"));
-        } else if (parser.isSet("text")) {
-            options.input = InputKind::Text;
-            options.text = parser.value("text");
-        } else if (parser.isSet("text-file")) {
-            options.input = InputKind::TextFile;
-            options.inputPath = parser.value("text-file");
-        } else {
-            options.input = InputKind::Session;
-            options.inputPath = parser.value("session");
-        }
-
-        if (parser.isSet("model")) {
-            // A trained model's numbers are its checkpoint's and its computation's: nothing may change them.
-            refuseOptionsNotWith(parser, "model");
-            options.modelPath = parser.value("model");
-        }
-        if (parser.isSet("layer")) {
-            if (!parser.isSet("model") && !parser.isSet("attention"))
-                fail(QStringLiteral("--layer needs --model or --attention: only they have layers"));
-            const QString value = parser.value("layer").trimmed();
-            if (value == QLatin1String("0")) fail(QStringLiteral("--layer 0: layers count from 1 (the first layer is --layer 1)"));
-            options.layer = parseInt(QStringLiteral("layer"), value, 1) - 1;
-        }
-
-        ConfigOverrides& o = options.overrides;
-        if (parser.isSet("causal")) o.causal = true;
-        if (parser.isSet("window")) o.window = parseInt(QStringLiteral("window"), parser.value("window"), 1);
-        if (parser.isSet("global")) o.globalTokens = parseGlobalOption(parser.value("global"));
-        if (parser.isSet("d-model")) o.dModel = parseInt(QStringLiteral("d-model"), parser.value("d-model"), 1);
-        if (parser.isSet("heads")) o.heads = parseInt(QStringLiteral("heads"), parser.value("heads"), 1);
-        if (parser.isSet("temperature")) {
-            o.temperature = parsePositive(QStringLiteral("temperature"), parser.value("temperature"));
-            // Smaller ones turn the scores into ±∞ and the weights into NaN (core/base/Limits.h).
-            if (*o.temperature < limits::kMinTemperature)
-                fail(QStringLiteral("--temperature: at least %1, got %2")
-                         .arg(limits::kMinTemperature)
-                         .arg(parser.value("temperature")));
-        }
-        if (parser.isSet("no-scale")) o.scale = false;
-        if (parser.isSet("no-positions")) o.positions = false;
-        if (parser.isSet("seed")) o.seed = parseSeedOption(parser.value("seed"));
-        if (parser.isSet("projections")) readProjections(parser.value("projections"), o);
-        if (parser.isSet("weights")) {
-            options.weightsPath = parser.value("weights");
-        }
-
-        if (parser.isSet("step")) {
-            Step parsed = Step::Weights;
-            if (!stepFromName(parser.value("step").trimmed().toLower().toStdString(), parsed)) {
-                fail(QStringLiteral("--step: \"%1\" is not one of x, q, k, v, scores, scaled, masked, weights, "
-                                    "context, output")
-                         .arg(parser.value("step")));
-            }
-            options.step = parsed;
-            if (parser.isSet("attention") && parsed != Step::Weights)
-                fail(QStringLiteral("--step %1: imported weights have no Q and K: only the weights can be shown "
-                                    "(--step weights)")
-                         .arg(parser.value("step")));
-        }
-        if (parser.isSet("head")) options.head = parseHeadOption(parser.value("head"));
-        if (parser.isSet("colormap")) options.colormap = parser.value("colormap").trimmed();
-        if (parser.isSet("scale") && parser.isSet("dpi")) fail(QStringLiteral("give either --scale or --dpi, not both"));
-        if (parser.isSet("scale")) {
-            options.scale = parsePositive(QStringLiteral("scale"), parser.value("scale"));
-            if (*options.scale > 32) fail(QStringLiteral("--scale: at most 32, got %1").arg(parser.value("scale")));
-        }
-        if (parser.isSet("dpi")) {
-            options.dpi = parsePositive(QStringLiteral("dpi"), parser.value("dpi"));
-            if (*options.dpi > 2400) fail(QStringLiteral("--dpi: at most 2400, got %1").arg(parser.value("dpi")));
-        }
-        if (parser.isSet("title")) options.title = parser.value("title");
-        if (parser.isSet("values") && parser.isSet("no-values")) fail(QStringLiteral("give either --values or --no-values, not both"));
-        if (parser.isSet("values")) options.values = true;
-        if (parser.isSet("colour-range")) {
-            const QString range = parser.value("colour-range").trimmed().toLower();
-            if (range == QLatin1String("0-1")) options.weightsRange = WeightsRange::Fixed;
-            else if (range == QLatin1String("data")) options.weightsRange = WeightsRange::Data;
-            else if (range == QLatin1String("row")) options.weightsRange = WeightsRange::PerRow;
-            else fail(QStringLiteral("--colour-range: \"%1\" is not 0-1, data or row").arg(parser.value("colour-range")));
-        }
-        if (parser.isSet("no-values")) options.values = false;
-
-        if (!parser.isSet("output") || parser.value("output").isEmpty()) fail(QStringLiteral("give the output file with -o FILE"));
-        options.output = parser.value("output");
-        if (parser.isSet("format")) {
-            if (!chooseFormat(parser.value("format").trimmed(), options)) {
-                fail(QStringLiteral("--format: \"%1\" is not one of png, svg, pdf, csv, json, attnviz")
-                         .arg(parser.value("format")));
-            }
-        } else if (options.output == QLatin1String("-")) {
-            fail(QStringLiteral("-o -: give --format too: standard output has no suffix to tell the format from"));
-        } else if (!chooseFormat(QFileInfo(options.output).suffix(), options)) {
-            fail(QStringLiteral("cannot tell the format from \"%1\": end the name with .png, .svg, .pdf, .csv, "
-                                ".json or .attnviz, or give --format")
-                     .arg(options.output));
-        }
-        if (parser.isSet("attention") && options.writesSession)
-            fail(QStringLiteral("imported weights are not a session: export them as png, svg, pdf, csv or json"));
-        if (!options.modelPath.isEmpty() && options.writesSession)
-            fail(QStringLiteral("a session of a model is saved from the window (File → Save Session), not by export"));
-        if (parser.isSet("view")) {
-            const QString name = parser.value("view").trimmed().toLower();
-            if (name == QLatin1String("heatmap")) options.view = ui::ExportView::Heatmap;
-            else if (name == QLatin1String("model")) options.view = ui::ExportView::Model;
-            else if (name == QLatin1String("head")) options.view = ui::ExportView::Head;
-            else fail(QStringLiteral("--view: \"%1\" is not one of heatmap, model, head").arg(parser.value("view")));
-            if (options.view != ui::ExportView::Heatmap) {
-                if (options.writesSession)
-                    fail(QStringLiteral("--view %1: a session is the window's document, not a picture").arg(name));
-                // The model view shows every head's weights; its data files hold their summaries.
-                if (options.view == ui::ExportView::Model && parser.isSet("step"))
-                    fail(QStringLiteral("--step cannot be used with --view model: it shows every head's weights"));
-            }
-        }
+        readExportSource(parser, result.exportOptions);
+        readExportSettings(parser, result.exportOptions);
+        readExportLook(parser, result.exportOptions);
+        readExportOutput(parser, result.exportOptions);
     } catch (const UsageProblem& problem) {
         fail(problem.message + exportHint());
     }
