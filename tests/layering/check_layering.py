@@ -31,14 +31,15 @@ UI = {
     'style': set(),
     'i18n': set(),
     'jobs': set(),
+    'figures': set(),
     'heatmap': {'style', 'i18n', 'jobs'},
     'compute': {'heatmap', 'jobs'},
     'panels': {'heatmap', 'i18n', 'style'},
-    'heads': {'heatmap', 'i18n', 'style', 'jobs'},
-    'export': {'heatmap', 'heads', 'i18n', 'style', 'jobs'},
-    'labs': {'export', 'heatmap', 'i18n', 'style', 'jobs'},
-    'costlab': {'export', 'heatmap', 'i18n', 'style', 'jobs'},
-    'shell': {'style', 'i18n', 'jobs', 'heatmap', 'compute', 'panels', 'export', 'labs', 'heads', 'costlab'},
+    'heads': {'heatmap', 'i18n', 'style', 'jobs', 'figures'},
+    'export': {'heatmap', 'heads', 'i18n', 'style', 'jobs', 'figures'},
+    'labs': {'export', 'heatmap', 'i18n', 'style', 'jobs', 'figures'},
+    'costlab': {'export', 'heatmap', 'i18n', 'style', 'jobs', 'figures'},
+    'shell': {'style', 'i18n', 'jobs', 'figures', 'heatmap', 'compute', 'panels', 'export', 'labs', 'heads', 'costlab'},
 }
 LIBRARIES = {'core': CORE, 'ui': UI}
 # What each top-level folder may include besides itself.

@@ -419,18 +419,12 @@ void CostWallCharts::retranslateUi() {
 }
 
 void CostWallCharts::exportImage(const QString& path) const {
-    const QSize size = content_->size();
-    const auto paint = [this](QPainter& painter) { content_->render(&painter); };
-    const QString title = tr("The quadratic wall: time and peak extra memory against n");
-    const std::optional<ExportFormat> format = exportFormatFromName(QFileInfo(path).suffix());
-    QByteArray bytes;
-    if (format == ExportFormat::Svg) {
-        bytes = paintSvg(size, title, QString(), paint);
-    } else if (format == ExportFormat::Pdf) {
-        bytes = paintPdf(size, title, paint);
-    } else {
-        bytes = paintPng(size, kDefaultPngScale, title, QString(), paint);
-    }
+    const PaintedFigure figure(content_->size(), tr("The quadratic wall: time and peak extra memory against n"),
+                               [this](QPainter& painter) { content_->render(&painter); });
+    // PNG for any other name.
+    ExportFormat format = exportFormatFromName(QFileInfo(path).suffix()).value_or(ExportFormat::Png);
+    if (!isFigureFormat(format)) format = ExportFormat::Png;
+    const QByteArray bytes = encodeFigure(figure, format);
     writeFileAtomically(toPath(path), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 

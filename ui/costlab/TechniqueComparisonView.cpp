@@ -401,15 +401,11 @@ void TechniqueComparisonView::exportFigure(const QString& path) const {
     look.font = figureFont(13);
     look.locale = locale();
     const ComparisonFigure figure(comparison_, tokens_, technique_, look);
-    const QSizeF size = figure.figureSize();
-    const auto paint = [&figure](QPainter& painter) { figure.paintFigure(painter); };
-    const QString title = figure.figureTitle();
-    QByteArray bytes;
-    switch (exportFormatFromName(QFileInfo(path).suffix()).value_or(ExportFormat::Png)) {
-    case ExportFormat::Svg: bytes = paintSvg(size, title, QString(), paint); break;
-    case ExportFormat::Pdf: bytes = paintPdf(size, title, paint); break;
-    default: bytes = paintPng(size, kDefaultPngScale, title, QString(), paint); break;
-    }
+    const PaintedFigure painted(figure.figureSize(), figure.figureTitle(),
+                                [&figure](QPainter& painter) { figure.paintFigure(painter); });
+    ExportFormat format = exportFormatFromName(QFileInfo(path).suffix()).value_or(ExportFormat::Png);
+    if (!isFigureFormat(format)) format = ExportFormat::Png;
+    const QByteArray bytes = encodeFigure(painted, format);
     writeFileAtomically(toPath(path), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 

@@ -31,22 +31,12 @@ void writeHeadView(const ExportRequest& request, std::ostream& out) {
     options.title = request.title;
     options.visibleHeads = request.visibleHeads;
     const HeadViewFigure figure(*stack, layer, options);
-    const auto paint = [&](QPainter& painter) { figure.paint(painter); };
     switch (request.format) {
         case ExportFormat::Png:
-            writeBytes(out, paintPng(figure.size(), request.pngScale.value_or(defaultPngScale(figure.size())),
-                                figure.title(), figure.description(), paint));
+            writeBytes(out, encodeFigure(figure, ExportFormat::Png, request.pngScale.value_or(defaultPngScale(figure.size()))));
             break;
-        case ExportFormat::Svg: writeBytes(out, paintSvg(figure.size(), figure.title(), figure.description(), paint)); break;
-        case ExportFormat::Pdf: {
-            const QSizeF page = figure.size() + QSizeF(2 * kPdfPageMargin, 2 * kPdfPageMargin);
-            writeBytes(out, paintPdf(page, figure.title(), [&](QPainter& painter) {
-                painter.fillRect(QRectF(QPointF(0, 0), page), figure.background());
-                painter.translate(kPdfPageMargin, kPdfPageMargin);
-                figure.paint(painter);
-            }));
-            break;
-        }
+        case ExportFormat::Svg:
+        case ExportFormat::Pdf: writeBytes(out, encodeFigure(figure, request.format)); break;
         case ExportFormat::Csv:
         case ExportFormat::Json: break;  // not figures: writeExport writes them as for the heatmap
     }
@@ -104,17 +94,13 @@ void writeExport(const ExportRequest& request, std::ostream& out) {
         case ExportFormat::Png: {
             const MatrixSource source = exportSource(request);
             const double scale = exportPngScale(request, source);
-            writeBytes(out, renderPng(FigureRenderer(source, exportFigureOptions(request, scale)), scale));
+            writeBytes(out, encodeFigure(FigureRenderer(source, exportFigureOptions(request, scale)), ExportFormat::Png, scale));
             break;
         }
-        case ExportFormat::Svg: {
-            const MatrixSource source = exportSource(request);
-            writeBytes(out, renderSvg(FigureRenderer(source, vectorFigureOptions(request))));
-            break;
-        }
+        case ExportFormat::Svg:
         case ExportFormat::Pdf: {
             const MatrixSource source = exportSource(request);
-            writeBytes(out, renderPdf(FigureRenderer(source, vectorFigureOptions(request))));
+            writeBytes(out, encodeFigure(FigureRenderer(source, vectorFigureOptions(request)), request.format));
             break;
         }
         case ExportFormat::Csv:

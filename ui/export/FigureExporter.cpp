@@ -126,8 +126,7 @@ double defaultPngScale(QSizeF figureSize) {
 }
 
 QImage renderFigureImage(const FigureRenderer& figure, double scale) {
-    return paintImage(figure.size(), scale, figure.style().background,
-                      [&](QPainter& painter) { figure.paint(painter); });
+    return paintImage(figure.size(), scale, figure.background(), [&](QPainter& painter) { figure.paint(painter); });
 }
 
 QImage paintImage(QSizeF size, double scale, const QColor& background, const std::function<void(QPainter&)>& paint) {
@@ -152,32 +151,31 @@ QImage paintImage(QSizeF size, double scale, const QColor& background, const std
     return image;
 }
 
-QByteArray paintPng(QSizeF size, double scale, const QString& title, const QString& description,
-                    const std::function<void(QPainter&)>& paint) {
-    QImage image = paintImage(size, scale, Qt::white, paint);
-    const QByteArray png = encodePng(image, title, description);
-    if (png.isEmpty()) throw Error("cannot encode the PNG: not enough memory");
-    return png;
-}
 
-QByteArray renderPng(const FigureRenderer& figure, double scale) {
-    QImage image = renderFigureImage(figure, scale);
-    const QByteArray png = encodePng(image, figure.title(), figure.caption());
-    if (png.isEmpty()) throw Error("cannot encode the PNG: not enough memory");
-    return png;
-}
-
-QByteArray renderSvg(const FigureRenderer& figure) {
-    return paintSvg(figure.size(), figure.title(), figure.caption(), [&](QPainter& painter) { figure.paint(painter); });
-}
-
-QByteArray renderPdf(const FigureRenderer& figure) {
-    const QSizeF page = figure.size() + QSizeF(2 * kPdfPageMargin, 2 * kPdfPageMargin);
-    return paintPdf(page, figure.title(), [&](QPainter& painter) {
-        painter.fillRect(QRectF(QPointF(0, 0), page), figure.style().background);
-        painter.translate(kPdfPageMargin, kPdfPageMargin);
-        figure.paint(painter);
-    });
+QByteArray encodeFigure(const Figure& figure, ExportFormat format, double pngScale) {
+    const auto paint = [&figure](QPainter& painter) { figure.paint(painter); };
+    switch (format) {
+        case ExportFormat::Png: {
+            QImage image = paintImage(figure.size(), pngScale, figure.background(), paint);
+            const QByteArray png = encodePng(image, figure.title(), figure.description());
+            if (png.isEmpty()) throw Error("cannot encode the PNG: not enough memory");
+            return png;
+        }
+        case ExportFormat::Svg: return paintSvg(figure.size(), figure.title(), figure.description(), paint);
+        case ExportFormat::Pdf: {
+            const double margin = figure.pdfPageMargin();
+            if (margin <= 0) return paintPdf(figure.size(), figure.title(), paint);
+            const QSizeF page = figure.size() + QSizeF(2 * margin, 2 * margin);
+            return paintPdf(page, figure.title(), [&](QPainter& painter) {
+                painter.fillRect(QRectF(QPointF(0, 0), page), figure.background());
+                painter.translate(margin, margin);
+                figure.paint(painter);
+            });
+        }
+        case ExportFormat::Csv:
+        case ExportFormat::Json: break;
+    }
+    throw Error("a figure is written as PNG, SVG or PDF, not as " + exportFormatSuffix(format).toStdString());
 }
 
 QByteArray paintSvg(QSizeF size, const QString& title, const QString& description,

@@ -1,6 +1,6 @@
 #pragma once
-// A figure's bytes as PNG, SVG or PDF (exportFile in ExportRequest.h writes them), and the SVG
-// and PDF pages any drawing can use (the √d_k charts).
+// The one encoder: any Figure's bytes as PNG, SVG or PDF (exportFile in ExportRequest.h writes
+// them), and the pages it is made of.
 #include <QByteArray>
 #include <QColor>
 #include <QImage>
@@ -11,7 +11,9 @@
 #include <functional>
 #include <ostream>
 
+#include "ui/export/ExportFormat.h"
 #include "ui/export/FigureRenderer.h"
+#include "ui/figures/Figure.h"
 
 namespace attnviz::ui {
 
@@ -33,20 +35,13 @@ inline constexpr double kLargestPngPixels = 400e6;
 /// renderFigureImage makes it (same size limits). Throws Error when the image would be too large.
 [[nodiscard]] QImage paintImage(QSizeF size, double scale, const QColor& background,
                                 const std::function<void(QPainter&)>& paint);
-/// PNG bytes of what paint draws on a white size page at scale (paintImage), with title and
-/// description as text chunks: the PNG of any figure (the head view).
-[[nodiscard]] QByteArray paintPng(QSizeF size, double scale, const QString& title, const QString& description,
-                                  const std::function<void(QPainter&)>& paint);
-/// PNG bytes of renderFigureImage, with the matching resolution and the title and caption as text
-/// chunks. Build the renderer with FigureOptions::pixelAlignment = scale.
-[[nodiscard]] QByteArray renderPng(const FigureRenderer& figure, double scale);
-/// SVG of the figure (paintSvg), its title and caption as the document's title and description.
-[[nodiscard]] QByteArray renderSvg(const FigureRenderer& figure);
-/// White space a PDF page adds around the figure, in figure units: with the figure's own margin,
-/// a quarter of an inch (24 units), so that the caption does not sit at the paper's edge.
-inline constexpr double kPdfPageMargin = 14;
-/// PDF of the figure (paintPdf) with kPdfPageMargin around it, its title as the document's title.
-[[nodiscard]] QByteArray renderPdf(const FigureRenderer& figure);
+
+/// The figure's file: PNG at pngScale (paintImage on its background; its title and description
+/// as text chunks, the matching resolution; a FigureRenderer is built with pixelAlignment =
+/// pngScale), SVG (paintSvg) or PDF (paintPdf, with the figure's pdfPageMargin around it, filled
+/// with its background). Throws Error for CSV or JSON, which are not figures, and for an image
+/// too large to make.
+[[nodiscard]] QByteArray encodeFigure(const Figure& figure, ExportFormat format, double pngScale = kDefaultPngScale);
 
 /// What paint draws on a size (figure units) page, as SVG 1.2 Tiny (QSvgGenerator): rectangles,
 /// lines and text elements; sized in px, viewBox in figure units.

@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "ui/figures/Figure.h"
 #include "ui/heatmap/HeatmapPainter.h"
 #include "ui/heatmap/MatrixSource.h"
 
@@ -45,7 +46,7 @@ inline constexpr qint64 kLargestVectorCells = qint64{256} * 256;
 /// where they fit), the colour bar with its scale, and a caption with every setting that made the
 /// numbers. Layout is done once in the constructor (fonts need a QGuiApplication); paint() can
 /// then draw on any QPainter (QImage, QSvgGenerator, QPdfWriter) in figure units.
-class FigureRenderer {
+class FigureRenderer final : public Figure {
     Q_DECLARE_TR_FUNCTIONS(attnviz::ui::FigureRenderer)
 
 public:
@@ -54,13 +55,15 @@ public:
 
     [[nodiscard]] const MatrixSource& source() const { return source_; }
     /// The whole figure, in figure units.
-    [[nodiscard]] QSizeF size() const { return size_; }
+    [[nodiscard]] QSizeF size() const override { return size_; }
     /// The title as drawn (FigureOptions::title, or the default one).
-    [[nodiscard]] const QString& title() const { return title_; }
+    [[nodiscard]] QString title() const override { return title_; }
     /// The settings caption as drawn: its lines separated by "\n"; empty when turned off. Its last
     /// line is cellsAsImageNote when the cells are an image (also without the settings).
     [[nodiscard]] const QString& caption() const { return caption_; }
+    [[nodiscard]] QString description() const override { return caption_; }
     [[nodiscard]] const HeatmapStyle& style() const { return heatmap_.style(); }
+    [[nodiscard]] QColor background() const override { return heatmap_.style().background; }
     /// Side of a cell, in figure units.
     [[nodiscard]] double cellSize() const { return cellSize_; }
     /// The cells' area and one cell, in figure units.
@@ -76,7 +79,7 @@ public:
     [[nodiscard]] std::vector<QRectF> captionLineRects() const;
 
     /// Draws the figure with its top-left corner at (0, 0), background filled.
-    void paint(QPainter& painter) const;
+    void paint(QPainter& painter) const override;
 
     /// "Attention weights — head 1" (head = 0: heads are counted from 1 in what a person reads),
     /// "Scores QKᵀ — mean of 2 heads", "Queries Q — all 2 heads", …

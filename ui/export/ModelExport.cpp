@@ -26,27 +26,14 @@ void writeModelExport(const ExportRequest& request, std::ostream& out) {
             // The figure's size does not depend on the scale: measured once at 1 for the default scale.
             const double scale = request.pngScale.value_or(
                 defaultPngScale(ModelGridFigure(stack, summaries, modelFigureOptions(request, 1)).size()));
-            const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, scale));
-            writeBytes(out, paintPng(figure.size(), scale, figure.title(), figure.caption(),
-                                [&](QPainter& painter) { figure.paint(painter); }));
+            writeBytes(out, encodeFigure(ModelGridFigure(stack, summaries, modelFigureOptions(request, scale)),
+                                         ExportFormat::Png, scale));
             break;
         }
-        case ExportFormat::Svg: {
-            const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, 1));
-            writeBytes(out, paintSvg(figure.size(), figure.title(), figure.caption(),
-                                [&](QPainter& painter) { figure.paint(painter); }));
+        case ExportFormat::Svg:
+        case ExportFormat::Pdf:
+            writeBytes(out, encodeFigure(ModelGridFigure(stack, summaries, modelFigureOptions(request, 1)), request.format));
             break;
-        }
-        case ExportFormat::Pdf: {
-            const ModelGridFigure figure(stack, summaries, modelFigureOptions(request, 1));
-            const QSizeF page = figure.size() + QSizeF(2 * kPdfPageMargin, 2 * kPdfPageMargin);
-            writeBytes(out, paintPdf(page, figure.title(), [&](QPainter& painter) {
-                      painter.fillRect(QRectF(QPointF(0, 0), page), Qt::white);
-                      painter.translate(kPdfPageMargin, kPdfPageMargin);
-                      figure.paint(painter);
-                  }));
-            break;
-        }
         case ExportFormat::Csv: writeHeadSummariesCsv(out, stack, summaries); break;
         case ExportFormat::Json: writeHeadSummariesJson(out, stack, summaries); break;
     }

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "ui/figures/Figure.h"
 #include "ui/heads/HeadLinesPainter.h"
 
 namespace attnviz {
@@ -28,22 +29,22 @@ struct HeadViewOptions {
 
 /// Laid out once in the constructor (fonts need a QGuiApplication); paint() then draws on any
 /// QPainter (QImage, QSvgGenerator, QPdfWriter) in figure units, top-left corner at (0, 0).
-class HeadViewFigure {
+class HeadViewFigure final : public Figure {
     Q_DECLARE_TR_FUNCTIONS(attnviz::ui::HeadViewFigure)
 
 public:
     /// Reads layer (0-based) of stack. Throws ConfigError for a layer the stack lacks.
     HeadViewFigure(const AttentionStack& stack, int layer, HeadViewOptions options);
 
-    [[nodiscard]] QSizeF size() const { return size_; }
-    [[nodiscard]] const QString& title() const { return title_; }
+    [[nodiscard]] QSizeF size() const override { return size_; }
+    [[nodiscard]] QString title() const override { return title_; }
     /// The legend as text ("head 1 · head 3 (previous token)"), for the files' descriptions.
-    [[nodiscard]] QString description() const;
-    [[nodiscard]] QColor background() const { return lines_.style().background; }
+    [[nodiscard]] QString description() const override;
+    [[nodiscard]] QColor background() const override { return lines_.style().background; }
     [[nodiscard]] const HeadLinesPainter& lines() const { return lines_; }
 
     /// Fills the background and draws the figure.
-    void paint(QPainter& painter) const;
+    void paint(QPainter& painter) const override;
 
     /// "Head view — 4 heads" for a one-layer stack, "Head view — layer 3 of 12 · 12 heads"
     /// otherwise (layer 0-based; a person reads it from 1).

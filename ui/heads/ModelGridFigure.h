@@ -13,6 +13,7 @@
 
 #include "core/heads/AttentionStack.h"
 #include "core/heads/HeadSummary.h"
+#include "ui/figures/Figure.h"
 #include "ui/heads/HeadThumbnails.h"
 #include "ui/heads/ModelGridPainter.h"
 
@@ -28,7 +29,7 @@ struct ModelFigureOptions {
     double pixelScale = 1;
 };
 
-class ModelGridFigure {
+class ModelGridFigure final : public Figure {
     Q_DECLARE_TR_FUNCTIONS(attnviz::ui::ModelGridFigure)
 
 public:
@@ -36,10 +37,11 @@ public:
     ModelGridFigure(const AttentionStack& stack, const std::vector<HeadSummary>& summaries,
                     ModelFigureOptions options);
 
-    [[nodiscard]] QSizeF size() const { return size_; }
-    [[nodiscard]] const QString& title() const { return title_; }
+    [[nodiscard]] QSizeF size() const override { return size_; }
+    [[nodiscard]] QString title() const override { return title_; }
     /// "layers × heads: 12 × 12 · tokens: 64".
     [[nodiscard]] const QString& caption() const { return caption_; }
+    [[nodiscard]] QString description() const override { return caption_; }
     /// Side of a thumbnail, in figure units.
     [[nodiscard]] int thumbnailSide() const { return layout_.side(); }
     /// Where head (layer, head) is drawn, in figure units.
@@ -49,7 +51,7 @@ public:
     static constexpr int kVectorTokens = 32;
 
     /// Draws the figure at (0, 0), background filled.
-    void paint(QPainter& painter) const;
+    void paint(QPainter& painter) const override;
 
     /// "Attention weights — every head" (one layer), "… — every layer and head".
     [[nodiscard]] static QString defaultTitle(const AttentionStack& stack);

@@ -388,29 +388,13 @@ void WhyScaleChart::applyFonts() {
 }
 
 void WhyScaleChart::exportImage(const QString& path) const {
-    const QSize size = charts_->size();
-    const auto paint = [this](QPainter& painter) { charts_->render(&painter); };
-    const QString title = varianceTitle_ + QStringLiteral(" · ") + weightTitle_;
-    const std::optional<ExportFormat> format = exportFormatFromName(QFileInfo(path).suffix());
-    QByteArray bytes;
-    if (format == ExportFormat::Svg) {
-        bytes = paintSvg(size, title, QString(), paint);
-    } else if (format == ExportFormat::Pdf) {
-        bytes = paintPdf(size, title, paint);
-    } else {
-        // PNG for any other name: the charts as on screen, at twice their size.
-        QImage image(size * kDefaultPngScale, QImage::Format_RGB32);
-        image.setDevicePixelRatio(kDefaultPngScale);
-        image.fill(palette().color(QPalette::Base));
-        image.setDotsPerMeterX(static_cast<int>(std::lround(kFigureUnitsPerInch * kDefaultPngScale / 0.0254)));
-        image.setDotsPerMeterY(image.dotsPerMeterX());
-        QPainter painter(&image);
-        paint(painter);
-        painter.end();
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        if (!image.save(&buffer, "PNG")) throw Error("cannot encode the PNG");
-    }
+    // The charts as on screen, on the page's colour; a PNG at twice their size.
+    const PaintedFigure figure(charts_->size(), varianceTitle_ + QStringLiteral(" · ") + weightTitle_,
+                               [this](QPainter& painter) { charts_->render(&painter); },
+                               palette().color(QPalette::Base));
+    ExportFormat format = exportFormatFromName(QFileInfo(path).suffix()).value_or(ExportFormat::Png);
+    if (!isFigureFormat(format)) format = ExportFormat::Png;  // PNG for any other name
+    const QByteArray bytes = encodeFigure(figure, format);
     writeFileAtomically(toPath(path), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 

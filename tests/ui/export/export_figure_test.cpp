@@ -97,7 +97,7 @@ TEST(ExportFigure, PngCellCentresHaveTheMapColourOfTheCoreWeight) {
         options.showValues = false;
         options.pixelAlignment = scale;
         const FigureRenderer figure(source, options);
-        const QImage image = decodePng(renderPng(figure, scale));
+        const QImage image = decodePng(encodeFigure(figure, ExportFormat::Png, scale));
         ASSERT_FALSE(image.isNull()) << "scale " << scale;
         EXPECT_EQ(image.width(), static_cast<int>(std::ceil(figure.size().width() * scale - 1e-9)));
         expectCellColours(figure, image, scale, true);
@@ -123,7 +123,7 @@ TEST(ExportFigure, WithTheDataRangeTheLargestWeightIsTheDarkestColour) {
     options.showValues = false;
     options.pixelAlignment = 2;
     const FigureRenderer figure(source, options);
-    const QImage image = decodePng(renderPng(figure, 2));
+    const QImage image = decodePng(encodeFigure(figure, ExportFormat::Png, 2));
     ASSERT_FALSE(image.isNull());
     expectCellColours(figure, image, 2, true, low, high);
 
@@ -141,7 +141,7 @@ TEST(ExportFigure, WithValuesTheCellCornersKeepTheMapColour) {
     options.pixelAlignment = 2;
     const FigureRenderer figure(source, options);
     ASSERT_TRUE(figure.valuesShown()) << "values should fit in a 10-token figure";
-    const QImage image = decodePng(renderPng(figure, 2));
+    const QImage image = decodePng(encodeFigure(figure, ExportFormat::Png, 2));
     ASSERT_FALSE(image.isNull());
     expectCellColours(figure, image, 2, false);
     // And the centres do carry text: some centre pixels differ from the fill.
@@ -162,7 +162,7 @@ TEST(ExportFigure, PngRecordsItsResolution) {
     FigureOptions options;
     options.pixelAlignment = 300.0 / 96.0;
     const FigureRenderer figure(source, options);
-    const QImage image = decodePng(renderPng(figure, 300.0 / 96.0));
+    const QImage image = decodePng(encodeFigure(figure, ExportFormat::Png, 300.0 / 96.0));
     ASSERT_FALSE(image.isNull());
     EXPECT_NEAR(image.dotsPerMeterX() * 0.0254, 300.0, 0.5);
     EXPECT_NEAR(image.dotsPerMeterY() * 0.0254, 300.0, 0.5);
@@ -175,7 +175,7 @@ TEST(ExportFigure, SignedStepsUseTheDivergingMapCentredOnZero) {
     options.showValues = false;
     options.pixelAlignment = 1;
     const FigureRenderer figure(source, options);
-    const QImage image = decodePng(renderPng(figure, 1));
+    const QImage image = decodePng(encodeFigure(figure, ExportFormat::Png, 1));
     const ColorMap map(QStringLiteral("RdBu_r"));
     const Eigen::MatrixXd scores = trace->matrix(Step::Scores, 0);
     const double m = scores.cwiseAbs().maxCoeff();
@@ -224,7 +224,7 @@ TEST(ExportFigure, SvgIsXmlWithEveryLabelAsTextAndNoBitmap) {
     for (const Step step : {Step::Weights, Step::Scores, Step::K}) {
         const MatrixSource source(trace, step, 0);
         const FigureRenderer figure(source, FigureOptions{});
-        const QByteArray svg = renderSvg(figure);
+        const QByteArray svg = encodeFigure(figure, ExportFormat::Svg);
         const attnviz::ui::testing::SvgDocument document = attnviz::ui::testing::readSvg(svg);
         const QStringList& texts = document.texts;
         EXPECT_TRUE(document.wellFormed) << stepName(step);
@@ -240,7 +240,7 @@ TEST(ExportFigure, PdfIsOnePageOfTheFigureSizeWithTheLabelsAsText) {
     const auto trace = makeTrace(true);
     const MatrixSource source(trace, Step::Weights, 0);
     const FigureRenderer figure(source, FigureOptions{});
-    const QByteArray pdf = renderPdf(figure);
+    const QByteArray pdf = encodeFigure(figure, ExportFormat::Pdf);
     ASSERT_TRUE(pdf.startsWith("%PDF-"));
     QTemporaryDir folder;
     const QString path = folder.filePath(QStringLiteral("f.pdf"));
@@ -281,7 +281,7 @@ TEST(ExportFigure, LargeMatricesStayLegible) {
     EXPECT_LE(figure.gridRect().width(), 1100);
     EXPECT_DOUBLE_EQ(std::round(figure.gridRect().left() * 2), figure.gridRect().left() * 2)
         << "cells start on a whole device pixel";
-    const QImage image = decodePng(renderPng(figure, 2));
+    const QImage image = decodePng(encodeFigure(figure, ExportFormat::Png, 2));
     ASSERT_FALSE(image.isNull());
     // A row label is drawn whole even though it is taller than its cell: some dark pixels lie
     // more than a cell above and below the label's centre line.
@@ -366,7 +366,7 @@ TEST(ExportFigure, CaptionLinesAreSpacedApart) {
     const FigureRenderer figure(source, options);
     const std::vector<QRectF> lines = figure.captionLineRects();
     ASSERT_GE(lines.size(), 2u) << figure.caption().toStdString();
-    const QImage image = decodePng(renderPng(figure, kScale));
+    const QImage image = decodePng(encodeFigure(figure, ExportFormat::Png, kScale));
     // Measured in the pixels: one band of ink per line, and between two lines at least a quarter
     // of the caption's 11-pixel text of blank rows (they touched before: no blank row at all).
     const auto bands = inkBands(image, static_cast<int>(lines.front().top() * kScale) - 2,
@@ -393,7 +393,7 @@ TEST(ExportFigure, ThePdfHasAQuarterInchMarginAroundEverything) {
         const FigureRenderer figure(source, FigureOptions{});
         QTemporaryDir folder;
         const QString pdf = folder.filePath(QStringLiteral("f.pdf"));
-        const QByteArray bytes = renderPdf(figure);
+        const QByteArray bytes = encodeFigure(figure, ExportFormat::Pdf);
         writeFileAtomically(pdf.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
         // The page as a PDF reader draws it, at 96 dpi (one pixel per figure unit).
         QProcess render;
