@@ -3245,6 +3245,13 @@ différence&#xa0;: %6</translation>
     </message>
 </context>
 <context>
+    <name>attnviz::ui::RecentList</name>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>&amp;Vider la liste</translation>
+    </message>
+</context>
+<context>
     <name>attnviz::ui::RecoveryBar</name>
     <message>
         <source>AttnViz did not close normally. Your work from %1 was kept: restore it?</source>
@@ -3376,10 +3383,6 @@ différence&#xa0;: %6</translation>
         <translation>Impossible de copier les nombres</translation>
     </message>
     <message>
-        <source>&amp;Clear List</source>
-        <translation>&amp;Vider la liste</translation>
-    </message>
-    <message>
         <source>Open Session</source>
         <translation>Ouvrir une session</translation>
     </message>
@@ -3414,6 +3417,10 @@ différence&#xa0;: %6</translation>
     <message>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
+    </message>
+    <message>
+        <source>The session %1 no longer exists; it was removed from the recent sessions.</source>
+        <translation>La session %1 n’existe plus ; elle a été retirée des sessions récentes.</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/MessageBar.h"
+#include "ui/shell/RecentList.h"
 
 namespace attnviz::ui {
 namespace {
@@ -46,12 +47,22 @@ ModelActions::ModelActions(MainWindow* window) : QObject(window), window_(window
     open_ = new QAction(this);
     open_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     connect(open_, &QAction::triggered, this, &ModelActions::openWithDialog);
-    recentMenu_ = new QMenu(window_);
+    recent_ = new RecentList(RecentList::Kind::Folders, kMaxRecent,
+                             {[] { return AppSettings().recentModels(); },
+                              [](const QStringList& folders) { AppSettings().setRecentModels(folders); }},
+                             new QMenu(window_), this);
+    connect(recent_, &RecentList::chosen, this, [this](const QString& folder) { openModel(folder); });
+    connect(recent_, &RecentList::missing, this, [this](const QString& folder) {
+        const QString message =
+            tr("The model folder %1 no longer exists; it was removed from the recent models.").arg(folder);
+        window_->messageBar()->showMessage(message);
+        emit failed(message);
+    });
     close_ = new QAction(this);
     close_->setEnabled(false);
     connect(close_, &QAction::triggered, this, &ModelActions::closeModel);
     file->insertAction(quit, open_);
-    file->insertMenu(quit, recentMenu_);
+    file->insertMenu(quit, recent_->menu());
     file->insertAction(quit, close_);
     file->insertSeparator(quit);
     connect(window_, &MainWindow::modelChanged, this,
@@ -64,10 +75,10 @@ ModelActions::ModelActions(MainWindow* window) : QObject(window), window_(window
 void ModelActions::retranslateUi() {
     open_->setText(tr("Open &Model…"));
     open_->setToolTip(tr("Open a GPT-2-family model folder (config.json, model.safetensors and its tokenizer files)"));
-    recentMenu_->setTitle(tr("Recent Mo&dels"));
+    recent_->menu()->setTitle(tr("Recent Mo&dels"));
     close_->setText(tr("Close Mode&l"));
     close_->setToolTip(tr("Back to the teaching model"));
-    rebuildRecentMenu();
+    recent_->rebuildMenu();
 }
 
 bool ModelActions::event(QEvent* event) {
@@ -113,47 +124,14 @@ void ModelActions::onLoaded(ModelLoad result) {
 
 void ModelActions::closeModel() { window_->setModel(nullptr); }
 
-QStringList ModelActions::recentModels() const { return AppSettings().recentModels(); }
+QMenu* ModelActions::recentMenu() const { return recent_->menu(); }
+
+QStringList ModelActions::recentModels() const { return recent_->entries(); }
 
 void ModelActions::rememberRecent(const QString& folder) {
-    const QString absolute = QDir(folder).absolutePath();
-    QStringList folders = recentModels();
-    folders.removeAll(absolute);
-    folders.prepend(absolute);
-    while (folders.size() > kMaxRecent) folders.removeLast();
-    AppSettings settings;
-    settings.setRecentModels(folders);
-    QDir parent(absolute);
-    if (parent.cdUp()) settings.setModelFolder(parent.absolutePath());
-    rebuildRecentMenu();
-}
-
-void ModelActions::openRecent(const QString& folder) {
-    if (!QFileInfo(folder).isDir()) {  // moved or deleted since: forgotten, and said so
-        QStringList folders = recentModels();
-        folders.removeAll(folder);
-        AppSettings().setRecentModels(folders);
-        rebuildRecentMenu();
-        const QString message =
-            tr("The model folder %1 no longer exists; it was removed from the recent models.").arg(folder);
-        window_->messageBar()->showMessage(message);
-        emit failed(message);
-        return;
-    }
-    openModel(folder);
-}
-
-void ModelActions::rebuildRecentMenu() {
-    recentMenu_->clear();
-    const QStringList folders = recentModels();
-    for (int i = 0; i < folders.size(); ++i) {
-        QAction* action = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir(folders[i]).dirName()));
-        action->setToolTip(folders[i]);
-        action->setStatusTip(folders[i]);
-        const QString folder = folders[i];
-        connect(action, &QAction::triggered, this, [this, folder] { openRecent(folder); });
-    }
-    recentMenu_->setEnabled(!folders.isEmpty());
+    recent_->remember(folder);
+    QDir parent(QDir(folder).absolutePath());
+    if (parent.cdUp()) AppSettings().setModelFolder(parent.absolutePath());
 }
 
 void ModelActions::openWithDialog() {

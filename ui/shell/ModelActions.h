@@ -18,6 +18,8 @@ class Gpt2Model;
 
 namespace attnviz::ui {
 
+class RecentList;
+
 class MainWindow;
 
 /// A model folder opened off the GUI thread: the model, or why it cannot be used.
@@ -55,7 +57,7 @@ public:
 
     [[nodiscard]] QAction* openAction() const { return open_; }
     [[nodiscard]] QAction* closeAction() const { return close_; }
-    [[nodiscard]] QMenu* recentMenu() const { return recentMenu_; }
+    [[nodiscard]] QMenu* recentMenu() const;
 
     /// The one place a folder is read (on whatever thread calls it): never throws.
     [[nodiscard]] static ModelLoad load(const QString& folder);
@@ -74,10 +76,9 @@ protected:
 
 private:
     void openWithDialog();
-    void openRecent(const QString& folder);
     void onLoaded(ModelLoad result);
+    /// folder first in the recent list; its parent where the next dialog opens.
     void rememberRecent(const QString& folder);
-    void rebuildRecentMenu();
     void retranslateUi();
 
     MainWindow* window_;
@@ -85,7 +86,7 @@ private:
     std::optional<int> pendingHead_;
     QAction* open_ = nullptr;
     QAction* close_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
+    RecentList* recent_ = nullptr;
     /// A child: destroyed with the actions, it drops a read still running after waiting for it.
     LatestJob<ModelLoad>* loading_ = nullptr;
 };

@@ -37,6 +37,7 @@
 #include "ui/shell/MessageBar.h"
 #include "ui/shell/ModelActions.h"
 #include "ui/shell/PredictActions.h"
+#include "ui/shell/RecentList.h"
 
 namespace attnviz::ui {
 namespace {
@@ -67,7 +68,16 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     open_ = new QAction(this);
     open_->setShortcut(QKeySequence::Open);
     connect(open_, &QAction::triggered, this, &SessionActions::openWithDialog);
-    recentMenu_ = new QMenu(window_);
+    recent_ = new RecentList(RecentList::Kind::Files, kMaxRecent,
+                             {[] { return AppSettings().recentSessions(); },
+                              [](const QStringList& paths) { AppSettings().setRecentSessions(paths); }},
+                             new QMenu(window_), this);
+    connect(recent_, &RecentList::chosen, this, [this](const QString& path) { openSession(path); });
+    connect(recent_, &RecentList::missing, this, [this](const QString& path) {
+        const QString message = tr("The session %1 no longer exists; it was removed from the recent sessions.").arg(path);
+        window_->messageBar()->showMessage(message);
+        emit failed(message);
+    });
     save_ = new QAction(this);
     save_->setShortcut(QKeySequence::Save);
     connect(save_, &QAction::triggered, this, &SessionActions::save);
@@ -84,7 +94,7 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     connect(copyCsv_, &QAction::triggered, this, [this] { copyCsv(); });
 
     file->insertAction(quit, open_);
-    file->insertMenu(quit, recentMenu_);
+    file->insertMenu(quit, recent_->menu());
     file->insertAction(quit, save_);
     file->insertAction(quit, saveAs_);
     file->insertSeparator(quit);
@@ -104,14 +114,14 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
 
 void SessionActions::retranslateUi() {
     open_->setText(tr("&Open Session…"));
-    recentMenu_->setTitle(tr("Open &Recent"));
+    recent_->menu()->setTitle(tr("Open &Recent"));
     save_->setText(tr("&Save Session"));
     saveAs_->setText(tr("Save Session &As…"));
     export_->setText(tr("&Export…"));
     export_->setToolTip(tr("Save a figure (PNG, SVG, PDF) or the numbers (CSV, JSON)"));
     copyImage_->setText(tr("Copy &Image"));
     copyCsv_->setText(tr("Copy Weights as &CSV"));
-    rebuildRecentMenu();
+    recent_->rebuildMenu();
 }
 
 bool SessionActions::event(QEvent* event) {
@@ -250,41 +260,15 @@ bool SessionActions::copyCsv() {
     return true;
 }
 
-QStringList SessionActions::recentFiles() const { return AppSettings().recentSessions(); }
+QMenu* SessionActions::recentMenu() const { return recent_->menu(); }
 
-void SessionActions::clearRecentFiles() {
-    AppSettings().forgetRecentSessions();
-    rebuildRecentMenu();
-}
+QStringList SessionActions::recentFiles() const { return recent_->entries(); }
+
+void SessionActions::clearRecentFiles() { recent_->clear(); }
 
 void SessionActions::rememberRecent(const QString& path) {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = recentFiles();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecent) files.removeLast();
-    AppSettings settings;
-    settings.setRecentSessions(files);
-    settings.setSessionFolder(QFileInfo(absolute).absolutePath());
-    rebuildRecentMenu();
-}
-
-void SessionActions::rebuildRecentMenu() {
-    recentMenu_->clear();
-    const QStringList files = recentFiles();
-    for (int i = 0; i < files.size(); ++i) {
-        QString label = QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(files[i]).fileName());
-        QAction* action = recentMenu_->addAction(label);
-        action->setToolTip(files[i]);
-        action->setStatusTip(files[i]);
-        const QString path = files[i];
-        connect(action, &QAction::triggered, this, [this, path] { openSession(path); });
-    }
-    if (!files.isEmpty()) {
-        recentMenu_->addSeparator();
-        recentMenu_->addAction(tr("&Clear List"), this, &SessionActions::clearRecentFiles);
-    }
-    recentMenu_->setEnabled(!files.isEmpty());
+    recent_->remember(path);
+    AppSettings().setSessionFolder(QFileInfo(path).absolutePath());
 }
 
 void SessionActions::openWithDialog() {

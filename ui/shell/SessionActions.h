@@ -11,6 +11,8 @@ class QMenu;
 
 namespace attnviz::ui {
 
+class RecentList;
+
 class MainWindow;
 
 /// A session read on a worker thread: the session, or the message saying why it cannot be.
@@ -67,7 +69,7 @@ public:
     [[nodiscard]] QAction* exportAction() const { return export_; }
     [[nodiscard]] QAction* copyImageAction() const { return copyImage_; }
     [[nodiscard]] QAction* copyCsvAction() const { return copyCsv_; }
-    [[nodiscard]] QMenu* recentMenu() const { return recentMenu_; }
+    [[nodiscard]] QMenu* recentMenu() const;
 
 signals:
     void sessionOpened(const QString& path);
@@ -88,8 +90,8 @@ private:
     void save();
     void saveAsWithDialog();
     void showExportDialog();
+    /// path first in the recent list; its folder where the next dialog opens.
     void rememberRecent(const QString& path);
-    void rebuildRecentMenu();
     void report(const QString& title, const QString& message);
     /// "lesson.attnviz[*] — AttnViz" for a session opened or saved (the mark once the sentence or a
     /// setting changes), "AttnViz" for a new one.
@@ -107,7 +109,7 @@ private:
     QAction* export_ = nullptr;
     QAction* copyImage_ = nullptr;
     QAction* copyCsv_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
+    RecentList* recent_ = nullptr;
     /// A child: destroyed with the actions, it drops a read still running after waiting for it.
     LatestJob<SessionLoad>* loading_ = nullptr;
 };

@@ -222,6 +222,21 @@ TEST_F(SessionActionsTest, RecentFilesAreMostRecentFirstAndBounded) {
     EXPECT_FALSE(actions->recentMenu()->isEnabled());
 }
 
+// A session moved or deleted since it was saved: chosen in Open Recent, it is forgotten, and the
+// window says so instead of a read error; the window is left as it was.
+TEST_F(SessionActionsTest, ARecentSessionThatNoLongerExistsIsForgottenSayingSo) {
+    show(QStringLiteral("Le chat"), AttentionConfig{});
+    const QString path = folder.filePath(QStringLiteral("gone.attnviz"));
+    ASSERT_TRUE(actions->saveSession(path));
+    ASSERT_TRUE(QFile::remove(path));
+    QSignalSpy failed(actions, &SessionActions::failed);
+    actions->recentMenu()->actions().constFirst()->trigger();  // "&1 gone.attnviz"
+    ASSERT_EQ(failed.count(), 1);
+    EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("no longer exists"))) << failed.at(0).at(0).toString().toStdString();
+    EXPECT_TRUE(actions->recentFiles().isEmpty());
+    EXPECT_FALSE(actions->recentMenu()->isEnabled());
+}
+
 TEST_F(SessionActionsTest, DroppingASessionFileOpensIt) {
     const QString sentence = QStringLiteral("Le chien dort");
     show(sentence, richConfig());
