@@ -20,6 +20,7 @@
 #include "ui/i18n/Language.h"
 #include "ui/i18n/CoreMessages.h"
 #include "ui/jobs/JobIndicator.h"
+#include "ui/shell/DropRouter.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/MessageBar.h"
 
@@ -58,8 +59,7 @@ AttentionActions::AttentionActions(MainWindow* window) : QObject(window), window
     connect(window_, &MainWindow::importedChanged, this,
             [this] { close_->setEnabled(window_->importedStack() != nullptr); });
     retranslateUi();
-    window_->setAcceptDrops(true);
-    window_->installEventFilter(this);
+    window_->dropRouter()->addRoute(droppedAttention, [this](const QString& path) { openAttention(path); });
 }
 
 void AttentionActions::retranslateUi() {
@@ -148,27 +148,6 @@ void AttentionActions::openWithDialog() {
         window_, tr("Open Attention Weights"), QString(),
         tr("Attention weights (*.npy *.json);;NumPy arrays (*.npy);;JSON (*.json)"));
     if (!file.isEmpty()) openAttention(file);
-}
-
-bool AttentionActions::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == window_) {
-        if (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove) {
-            auto* drag = static_cast<QDragMoveEvent*>(event);
-            if (!droppedAttention(drag->mimeData()).isEmpty()) {
-                drag->acceptProposedAction();
-                return true;
-            }
-        } else if (event->type() == QEvent::Drop) {
-            auto* drop = static_cast<QDropEvent*>(event);
-            const QString file = droppedAttention(drop->mimeData());
-            if (!file.isEmpty()) {
-                drop->acceptProposedAction();
-                openAttention(file);
-                return true;
-            }
-        }
-    }
-    return QObject::eventFilter(watched, event);
 }
 
 }  // namespace attnviz::ui

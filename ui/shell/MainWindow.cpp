@@ -44,6 +44,7 @@
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/AttentionActions.h"
 #include "ui/shell/ClassroomActions.h"
+#include "ui/shell/DropRouter.h"
 #include "ui/shell/Examples.h"
 #include "ui/shell/FirstRunHint.h"
 #include "ui/shell/ImportedBar.h"
@@ -93,6 +94,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildMenus();
     buildStatusBar();
     buildWeightsDock();
+    dropRouter_ = new DropRouter(this);  // before the actions, which add their drops to it
     weightsActions_ = new WeightsActions(this);
 
     connect(&debounce_, &QTimer::timeout, this, &MainWindow::startCompute);

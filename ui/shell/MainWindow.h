@@ -54,6 +54,7 @@ class TokenStrip;
 class UntrainedBanner;
 class WeightEditor;
 class WeightsActions;
+class DropRouter;
 
 /// The AttnViz window: the sentence, its tokens, the heatmap of the weights (main area), the
 /// step-by-step view, the controls (left dock), the row chart and the cell explainer (right
@@ -130,6 +131,8 @@ public:
     [[nodiscard]] SessionActions* sessionActions() const { return sessionActions_; }
     /// File → Load/Save Weights.
     [[nodiscard]] WeightsActions* weightsActions() const { return weightsActions_; }
+    /// Where the actions add what may be dropped on the window (a session, a model, weights).
+    [[nodiscard]] DropRouter* dropRouter() const { return dropRouter_; }
     /// Predict, then reveal: the round, its actions and keys.
     [[nodiscard]] PredictActions* predictActions() const { return predict_; }
     /// File → Open Model…, Recent Models, Close Model, and model folders dropped on the window.
@@ -319,6 +322,7 @@ private:
     QAction* smallerAction_ = nullptr;
 
     WeightsActions* weightsActions_ = nullptr;
+    DropRouter* dropRouter_ = nullptr;
     ClassroomActions* classroom_ = nullptr;
     SessionActions* sessionActions_ = nullptr;
     PredictActions* predict_ = nullptr;

@@ -18,6 +18,7 @@
 #include "ui/i18n/CoreMessages.h"
 #include "ui/jobs/JobIndicator.h"
 #include "ui/shell/AppSettings.h"
+#include "ui/shell/DropRouter.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/MessageBar.h"
 #include "ui/shell/RecentList.h"
@@ -68,8 +69,7 @@ ModelActions::ModelActions(MainWindow* window) : QObject(window), window_(window
     connect(window_, &MainWindow::modelChanged, this,
             [this] { close_->setEnabled(window_->model() != nullptr); });
     retranslateUi();
-    window_->setAcceptDrops(true);
-    window_->installEventFilter(this);
+    window_->dropRouter()->addRoute(droppedFolder, [this](const QString& folder) { openModel(folder); });
 }
 
 void ModelActions::retranslateUi() {
@@ -138,27 +138,6 @@ void ModelActions::openWithDialog() {
     const QString folder =
         QFileDialog::getExistingDirectory(window_, tr("Open Model Folder"), AppSettings().modelFolder());
     if (!folder.isEmpty()) openModel(folder);
-}
-
-bool ModelActions::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == window_) {
-        if (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove) {
-            auto* drag = static_cast<QDragMoveEvent*>(event);
-            if (!droppedFolder(drag->mimeData()).isEmpty()) {
-                drag->acceptProposedAction();
-                return true;
-            }
-        } else if (event->type() == QEvent::Drop) {
-            auto* drop = static_cast<QDropEvent*>(event);
-            const QString folder = droppedFolder(drop->mimeData());
-            if (!folder.isEmpty()) {
-                drop->acceptProposedAction();
-                openModel(folder);
-                return true;
-            }
-        }
-    }
-    return QObject::eventFilter(watched, event);
 }
 
 }  // namespace attnviz::ui

@@ -71,7 +71,6 @@ signals:
     void loadFinished();
 
 protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
     bool event(QEvent* event) override;
 
 private:

@@ -33,6 +33,7 @@
 #include "ui/panels/ControlsPanel.h"
 #include "ui/shell/AppSettings.h"
 #include "ui/shell/AttentionActions.h"
+#include "ui/shell/DropRouter.h"
 #include "ui/shell/MainWindow.h"
 #include "ui/shell/MessageBar.h"
 #include "ui/shell/ModelActions.h"
@@ -104,8 +105,7 @@ SessionActions::SessionActions(MainWindow* window) : QObject(window), window_(wi
     if (quit != nullptr) file->insertSeparator(quit);
     retranslateUi();
 
-    window_->setAcceptDrops(true);
-    window_->installEventFilter(this);
+    window_->dropRouter()->addRoute(droppedSession, [this](const QString& path) { openSession(path); });
     connect(window_->sentenceEdit(), &QPlainTextEdit::textChanged, this, &SessionActions::markModified);
     connect(window_->controls(), &ControlsPanel::configChanged, this, &SessionActions::markModified);
     connect(window_->controls(), &ControlsPanel::viewChanged, this, &SessionActions::markModified);
@@ -327,27 +327,6 @@ void SessionActions::updateTitle() {
     }
     window_->setWindowTitle(tr("%1[*] — AttnViz").arg(QFileInfo(currentPath_).fileName()));
     window_->setWindowModified(false);
-}
-
-bool SessionActions::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == window_) {
-        if (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove) {
-            auto* drag = static_cast<QDragMoveEvent*>(event);
-            if (!droppedSession(drag->mimeData()).isEmpty()) {
-                drag->acceptProposedAction();
-                return true;
-            }
-        } else if (event->type() == QEvent::Drop) {
-            auto* drop = static_cast<QDropEvent*>(event);
-            const QString path = droppedSession(drop->mimeData());
-            if (!path.isEmpty()) {
-                drop->acceptProposedAction();
-                openSession(path);
-                return true;
-            }
-        }
-    }
-    return QObject::eventFilter(watched, event);
 }
 
 }  // namespace attnviz::ui

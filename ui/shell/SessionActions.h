@@ -79,7 +79,6 @@ signals:
     void failed(const QString& message);
 
 protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
     bool event(QEvent* event) override;
 
 private:

@@ -25,7 +25,7 @@ namespace {
 
 using namespace attnviz::ui::testing;
 
-const QString kChat = QStringLiteral("Le chat est assis");
+const QString kViewSentence = QStringLiteral("Le chat est assis");
 
 AttentionConfig twoHeads() {
     AttentionConfig config;
@@ -38,9 +38,9 @@ protected:
     void SetUp() override {
         ASSERT_TRUE(opensOnTheDefaultExample(window));
         window.setConfig(twoHeads());
-        window.setSentence(kChat);
+        window.setSentence(kViewSentence);
         window.recomputeNow();
-        ASSERT_TRUE(waitForResult(window, kChat, twoHeads())) << window.message().toStdString();
+        ASSERT_TRUE(waitForResult(window, kViewSentence, twoHeads())) << window.message().toStdString();
     }
 
     /// Picks an entry of a combo box with the keyboard, as a user would.
@@ -58,7 +58,7 @@ TEST_F(WindowViewTest, AnotherHeadOrColourRangeShowsTheSameTrace) {
     choose(window.controls()->headBox(), 1);
     ASSERT_TRUE(waitUntil([&] { return window.currentHead() == 1 && !window.isBusy(); })) << "head 2 never shown";
     EXPECT_EQ(window.currentTrace(), trace) << "a head is a view of the same trace, never a new computation";
-    const AttentionTrace expected = coreTrace(kChat, twoHeads());
+    const AttentionTrace expected = coreTrace(kViewSentence, twoHeads());
     EXPECT_EIGEN_NEAR(window.heatmap()->source()->block(0, 0, 4, 4), expected.matrix(Step::Weights, 1), 0, 0);
 
     choose(window.controls()->weightsRangeBox(), 1);  // smallest to largest
@@ -136,9 +136,9 @@ TEST(WindowDModelTest, WeightsOfDModel1280AreUsedAsTheyAre) {
     EXPECT_EQ(config.dModel, kD);
     EXPECT_EQ(config.preset, ProjectionPreset::Supplied);
     EXPECT_TRUE(config.supplied.wk() == weights.wk) << "the loaded matrices are the config's";
-    window.setSentence(kChat);
+    window.setSentence(kViewSentence);
     window.recomputeNow();
-    ASSERT_TRUE(waitForResult(window, kChat, config)) << window.message().toStdString();
+    ASSERT_TRUE(waitForResult(window, kViewSentence, config)) << window.message().toStdString();
     EXPECT_EQ(window.currentTrace()->config().dModel, kD);
 }
 
