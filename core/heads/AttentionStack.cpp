@@ -6,8 +6,11 @@
 #include "core/attention/AttentionTrace.h"
 #include "core/base/Errors.h"
 #include "core/gpt2/Gpt2Trace.h"
+#include "core/heads/SummaryCache.h"
 
 namespace attnviz {
+
+AttentionStack::AttentionStack() : summaryCache_(std::make_shared<SummaryCache>()) {}
 
 AttentionStack AttentionStack::fromTrace(std::shared_ptr<const AttentionTrace> trace) {
     AttentionStack stack;

@@ -6,6 +6,7 @@
 // computed on demand, one head at a time, so 144 heads of 1,024 tokens never sit in memory
 // together. Layers and heads are 0-based here; a person reads them from 1.
 #include <Eigen/Core>
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,8 @@
 namespace attnviz {
 
 class AttentionTrace;
+struct HeadSummary;
+struct SummaryCache;
 namespace gpt2 {
 struct Gpt2Trace;
 }
@@ -62,8 +65,16 @@ public:
     /// The trace a Trace stack was made from; null otherwise.
     [[nodiscard]] const AttentionTrace* trace() const { return trace_.get(); }
 
+    /// Every head's summary (core/heads/HeadSummary.h), layer-major (index layer·heads + head):
+    /// made once, on the first call's thread (summarizeStack), then kept and shared by this
+    /// stack's copies, so that the model view, its table, its exports and the lenses never make
+    /// them twice. Throws Cancelled when *cancel becomes true while they are made (nothing kept).
+    [[nodiscard]] const std::vector<HeadSummary>& summaries(const std::atomic<bool>* cancel = nullptr) const;
+    /// True once summaries() has made them: reading them costs nothing.
+    [[nodiscard]] bool hasSummaries() const;
+
 private:
-    AttentionStack() = default;
+    AttentionStack();
     void requireHead(int layer, int head) const;
 
     StackOrigin origin_ = StackOrigin::Trace;
@@ -74,6 +85,7 @@ private:
     std::shared_ptr<const AttentionTrace> trace_;
     std::shared_ptr<const gpt2::Gpt2Trace> model_;
     std::shared_ptr<const ImportedWeights> imported_;
+    std::shared_ptr<SummaryCache> summaryCache_;
 };
 
 }  // namespace attnviz

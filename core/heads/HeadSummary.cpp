@@ -6,6 +6,7 @@
 
 #include "core/base/Errors.h"
 #include "core/base/WorkerPool.h"
+#include "core/heads/SummaryCache.h"
 
 namespace attnviz {
 namespace {
@@ -72,6 +73,24 @@ HeadSummary summarizeHead(const AttentionStack& stack, int layer, int head) {
     }
     if (previousRows > 0) sum.previousToken /= previousRows;
     return sum;
+}
+
+const std::vector<HeadSummary>& AttentionStack::summaries(const std::atomic<bool>* cancel) const {
+    {
+        const std::lock_guard<std::mutex> lock(summaryCache_->mutex);
+        if (summaryCache_->summaries) return *summaryCache_->summaries;
+    }
+    // Made without the lock, so that another thread's cancelled attempt never holds this one up;
+    // the first to finish is kept.
+    auto made = std::make_shared<const std::vector<HeadSummary>>(summarizeStack(*this, cancel));
+    const std::lock_guard<std::mutex> lock(summaryCache_->mutex);
+    if (!summaryCache_->summaries) summaryCache_->summaries = std::move(made);
+    return *summaryCache_->summaries;
+}
+
+bool AttentionStack::hasSummaries() const {
+    const std::lock_guard<std::mutex> lock(summaryCache_->mutex);
+    return summaryCache_->summaries != nullptr;
 }
 
 std::vector<HeadSummary> summarizeStack(const AttentionStack& stack, const std::atomic<bool>* cancel) {

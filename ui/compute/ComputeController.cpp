@@ -80,15 +80,11 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
         if (request.labelFont)  // shared by the rows of every step and the columns of the n × n ones
             (void)result.sources[static_cast<std::size_t>(Step::Weights)]->widestRowLabel(*request.labelFont);
         result.stack = std::move(built.stack);
-        if (request.reuseStack) {
-            result.summaries = request.reuseSummaries;
-        } else {
-            // A large stack's summaries would hold up the heatmap (100 ms for 1,024 tokens): the
-            // model view makes them on its own worker when it is shown.
-            const double cells = static_cast<double>(result.stack->layers()) * result.stack->heads() *
-                                 result.stack->size() * result.stack->size();
-            if (cells <= kSummaryCellsInCompute) result.summaries = summarizeStack(*result.stack, &cancel);
-        }
+        // A large stack's summaries would hold up the heatmap (100 ms for 1,024 tokens): the
+        // model view makes them on its own worker when it is shown. Made once: a reused stack has them.
+        const double cells = static_cast<double>(result.stack->layers()) * result.stack->heads() *
+                             result.stack->size() * result.stack->size();
+        if (cells <= kSummaryCellsInCompute) (void)result.stack->summaries(&cancel);
     } catch (const Cancelled&) {
         result.outcome = ComputeResult::Outcome::Cancelled;
     } catch (const InputError& e) {
@@ -115,7 +111,6 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
         result.run.reset();
         result.stack.reset();
         result.sources = {};
-        result.summaries.clear();
     }
     result.milliseconds = timer.elapsed();
     return result;

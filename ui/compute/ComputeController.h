@@ -38,10 +38,9 @@ struct ComputeRequest {
     int layer = 0;
     /// The model's forward pass already made for this sentence: only the layer's trace is made.
     std::shared_ptr<const ModelRun> reuseRun = nullptr;
-    /// Every layer and head of the trace or run reused above, with its summaries: kept as they are
-    /// (another head, layer or colour range changes neither). Null: made again.
+    /// Every layer and head of the trace or run reused above, with its summaries once made: kept
+    /// as it is (another head, layer or colour range changes neither). Null: made again.
     std::shared_ptr<const AttentionStack> reuseStack = nullptr;
-    std::vector<HeadSummary> reuseSummaries = {};
     /// The font the heatmaps lay their labels out in: the token labels are measured in it here,
     /// off the GUI thread (MatrixSource::widestRowLabel).
     std::optional<QFont> labelFont = std::nullopt;
@@ -66,11 +65,10 @@ struct ComputeResult {
     int layer = 0;                        ///< the request's
     /// Every layer and head of the sentence (the model and head views): the trace's heads, or
     /// every layer of the model's forward pass.
+    /// Its summaries (AttentionStack::summaries) are made here for a small stack (up to 2^18
+    /// cells in all); a larger one's, by the model view on its worker when it is shown.
     std::shared_ptr<const AttentionStack> stack;
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;  ///< indexed by Step
-    /// One per head of stack, layer-major; empty for a large stack (more than 2^18 cells in all),
-    /// whose summaries the model view makes on its worker when shown.
-    std::vector<HeadSummary> summaries;
     /// What the source can show (views ask this, not which source it is).
     SourceCapabilities capabilities;
     qint64 milliseconds = 0;

@@ -82,7 +82,7 @@ void ExportDialog::previewModel(const ExportRequest& chosen, PreviewResult& resu
         result.text = QString::fromStdString(exportedBytes(chosen));  // one line or object per head
         return;
     }
-    const std::vector<HeadSummary> summaries = summarizeStack(*chosen.stack);
+    const std::vector<HeadSummary>& summaries = chosen.stack->summaries();
     const ModelGridFigure figure(*chosen.stack, summaries, modelFigureOptions(chosen, 1));
     result.figureSize = figure.size();
     const QSizeF size = figure.size();

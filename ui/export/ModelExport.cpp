@@ -19,7 +19,7 @@ ModelFigureOptions modelFigureOptions(const ExportRequest& request, double pixel
 void writeModelExport(const ExportRequest& request, std::ostream& out) {
     if (!request.stack) throw Error("there is nothing to export yet");
     const AttentionStack& stack = *request.stack;
-    const std::vector<HeadSummary> summaries = summarizeStack(stack);
+    const std::vector<HeadSummary>& summaries = stack.summaries();
     switch (request.format) {
         case ExportFormat::Png: {
             // The default scale as for a heatmap: 2, lowered for a large figure.

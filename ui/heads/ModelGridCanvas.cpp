@@ -45,9 +45,9 @@ ModelGridOptions ModelGridCanvas::gridOptions() const {
     return options;
 }
 
-void ModelGridCanvas::setStack(std::shared_ptr<const AttentionStack> stack, std::vector<HeadSummary> summaries) {
+void ModelGridCanvas::setStack(std::shared_ptr<const AttentionStack> stack) {
     stack_ = std::move(stack);
-    summaries_ = std::move(summaries);
+    summaries_ = stack_ && stack_->hasSummaries() ? stack_->summaries() : std::vector<HeadSummary>{};
     hovered_ = -1;
     startThumbnails();
 }
@@ -78,7 +78,7 @@ void ModelGridCanvas::startThumbnails() {
         [stack = stack_, look = look(), side, summarize](const JobControl& control) {
             Made made;
             try {
-                if (summarize) made.summaries = summarizeStack(*stack, &control.cancelFlag());
+                if (summarize) made.summaries = stack->summaries(&control.cancelFlag());
                 made.images = makeHeadImages(*stack, look, &control.cancelFlag());
                 if (side > 0) made.thumbnails = thumbnailsAt(made.images, side, look.masked);
                 made.side = side;
@@ -109,7 +109,7 @@ void ModelGridCanvas::makeThumbnailsNow() {
     pending_ = false;
     deferred_ = false;
     const bool summarize = summaries_.size() != static_cast<std::size_t>(stack_->layers() * stack_->heads());
-    if (summarize) summaries_ = summarizeStack(*stack_);
+    if (summarize) summaries_ = stack_->summaries();
     images_ = makeHeadImages(*stack_, look());
     shownStack_ = stack_;
     shownSummaries_ = summaries_;

@@ -24,9 +24,10 @@ public:
     explicit ModelGridCanvas(QWidget* parent = nullptr);
     ~ModelGridCanvas() override;
 
-    /// Shows a new sentence's heads: the old thumbnails stay until the new ones are made. Empty
-    /// summaries (a large stack's) are made on the worker with the thumbnails.
-    void setStack(std::shared_ptr<const AttentionStack> stack, std::vector<HeadSummary> summaries);
+    /// Shows a new sentence's heads: the old thumbnails stay until the new ones are made. The
+    /// stack's summaries, when not made yet (a large stack's), are made on the worker with the
+    /// thumbnails, and kept by the stack.
+    void setStack(std::shared_ptr<const AttentionStack> stack);
     [[nodiscard]] const std::shared_ptr<const AttentionStack>& stack() const { return stack_; }
     [[nodiscard]] const std::vector<HeadSummary>& summaries() const { return summaries_; }
     /// The weights' colour map (a ColorMap name), as the main heatmap's.

@@ -89,8 +89,8 @@ ModelGridView::ModelGridView(QWidget* parent) : QWidget(parent) {
     applyMeasure();
 }
 
-void ModelGridView::setStack(std::shared_ptr<const AttentionStack> stack, std::vector<HeadSummary> summaries) {
-    canvas_->setStack(std::move(stack), std::move(summaries));
+void ModelGridView::setStack(std::shared_ptr<const AttentionStack> stack) {
+    canvas_->setStack(std::move(stack));
     fillTable();
 }
 

@@ -26,8 +26,8 @@ class ModelGridView : public QWidget {
 public:
     explicit ModelGridView(QWidget* parent = nullptr);
 
-    /// Shows a sentence's heads and their summaries (layer-major, one per head).
-    void setStack(std::shared_ptr<const AttentionStack> stack, std::vector<HeadSummary> summaries);
+    /// Shows a sentence's heads and their summaries (the stack's, made on the worker if not yet).
+    void setStack(std::shared_ptr<const AttentionStack> stack);
     /// The weights' colour map, as the main heatmap's.
     void setColorMap(const QString& name);
     /// The measure shown under each head, its top heads outlined; nothing: none.

@@ -457,7 +457,6 @@ ComputeRequest MainWindow::requestFor(const QString& sentence, const AttentionCo
     if (stack_ && (request.reuseRun || (!model_ && request.reuse)) &&
         sourceOptions_.language == request.sourceOptions.language) {
         request.reuseStack = stack_;
-        request.reuseSummaries = summaries_;
     }
     return request;
 }
@@ -510,12 +509,12 @@ void MainWindow::showImported(std::shared_ptr<const AttentionStack> stack, const
         messageBar_->hideMessage();
         selection_->select(0, -1, -1);
         // Every layer and head of the file in the model view and the head view too.
-        modelGrid_->setStack(imported_, {});
+        modelGrid_->setStack(imported_);
         headView_->setStack(imported_);
         showImportedHead();
     } else {
         importedSource_.reset();
-        modelGrid_->setStack(stack_, summaries_);
+        modelGrid_->setStack(stack_);
         headView_->setStack(stack_);
         if (trace_) headView_->setLayer(traceLayer_);
         restoreTraceViews();
@@ -596,8 +595,7 @@ void MainWindow::applyResult(const ComputeResult& result) {
     sourceOptions_ = result.sourceOptions;
     if (result.stack != stack_) {
         stack_ = result.stack;
-        summaries_ = result.summaries;
-        modelGrid_->setStack(stack_, summaries_);
+        modelGrid_->setStack(stack_);
     }
     heatmap_->setSource(sources_[static_cast<std::size_t>(Step::Weights)]);
     stepper_->setSources(sources_);

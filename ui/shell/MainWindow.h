@@ -171,9 +171,8 @@ public:
     [[nodiscard]] ModelGridView* modelGrid() const { return modelGrid_; }
     /// The "Cost lab" tab: the quadratic wall measured live, and what each technique keeps.
     [[nodiscard]] CostLabPanel* costLab() const { return costLab_; }
-    /// Every layer and head of the result on screen, and their summaries (layer-major).
+    /// Every layer and head of the result on screen (with their summaries once made).
     [[nodiscard]] std::shared_ptr<const AttentionStack> currentStack() const { return stack_; }
-    [[nodiscard]] const std::vector<HeadSummary>& currentSummaries() const { return summaries_; }
     /// Shows layer (a trained model's; 0-based) and head in the heatmap, the steps and the
     /// explainer, and the controls follow (the model view's click).
     void openHead(int layer, int head);
@@ -278,7 +277,6 @@ private:
     SourceOptions sourceOptions_;  ///< what sources_ were made with
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources_;
     std::shared_ptr<const AttentionStack> stack_;  ///< every layer and head of trace_ (or run_)
-    std::vector<HeadSummary> summaries_;
     Selection* selection_ = nullptr;
     bool showingSelection_ = false;  ///< the views' echoes of showSelection are not the user's picks
     bool docksSized_ = false;        ///< dock sizes are set once, at the first show, unless restored

@@ -79,6 +79,22 @@ TEST(HeadSummary, ThreeTokensByHand) {
     EXPECT_DOUBLE_EQ(s.sameToken, 0.5);
 }
 
+// The stack keeps its summaries: made once (the model view, its table and its exports read the
+// same ones), shared by its copies, and not kept when their making was cancelled.
+TEST(HeadSummary, AStackMakesItsSummariesOnceAndItsCopiesShareThem) {
+    const AttentionStack stack = oneHead(3, {0.5f, 0.25f, 0.25f, 0.5f, 0.5f, 0, 0.25f, 0.25f, 0.5f}, false);
+    const std::atomic<bool> cancelled{true};
+    EXPECT_THROW((void)stack.summaries(&cancelled), Cancelled);
+    EXPECT_FALSE(stack.hasSummaries()) << "a cancelled making keeps nothing";
+    const AttentionStack copy = stack;  // before they are made: the copy shares what is made later
+    const std::vector<HeadSummary>& made = stack.summaries();
+    ASSERT_EQ(made.size(), 1u);
+    EXPECT_DOUBLE_EQ(made[0].entropy, 4.0 / 3) << "the hand computation of ThreeTokensByHand";
+    EXPECT_EQ(&stack.summaries(), &made) << "made once: the same summaries again";
+    EXPECT_TRUE(copy.hasSummaries());
+    EXPECT_EQ(&copy.summaries(), &made);
+}
+
 TEST(HeadSummary, CausalCellsCountAsZeroWhateverTheArrayHoldsThere) {
     // Causal: the ½ and ¼ above the diagonal are masked, so the rows are (1), (½ ½), (¼ ¼ ½).
     const HeadSummary s = summarizeHead(oneHead(3, {1, 0.5f, 0, 0.5f, 0.5f, 0.25f, 0.25f, 0.25f, 0.5f}, true), 0, 0);
