@@ -80,18 +80,23 @@ TEST(LatestJob, TheNewestJobWinsAndTheOlderOneIsCancelledUnseen) {
     EXPECT_TRUE(olderSawCancel);
 }
 
+/// Starts a job whose work waits for gate and whose result sets delivered.
+void startHeldJob(LatestJob<int>& job, const Gate& gate, bool& delivered) {
+    job.start(
+        [&gate](const JobControl&) {
+            gate.pass();
+            return 1;
+        },
+        [&delivered](int) { delivered = true; });
+}
+
 TEST(LatestJob, CancelDropsTheResultAndSaysSo) {
     LatestJob<int> job;
     QSignalSpy cancelled(&job, &JobRunner::cancelled);
     QSignalSpy running(&job, &JobRunner::runningChanged);
     Gate gate;
     bool delivered = false;
-    job.start(
-        [&](const JobControl&) {
-            gate.pass();
-            return 1;
-        },
-        [&](int) { delivered = true; });
+    startHeldJob(job, gate, delivered);
     job.cancel();
     EXPECT_EQ(cancelled.count(), 1);
     EXPECT_FALSE(job.isRunning());
@@ -129,12 +134,7 @@ TEST(LatestJob, CancelAfterStopDropsTheResult) {
     LatestJob<int> job;
     Gate gate;
     bool delivered = false;
-    job.start(
-        [&](const JobControl&) {
-            gate.pass();
-            return 1;
-        },
-        [&](int) { delivered = true; });
+    startHeldJob(job, gate, delivered);
     job.stop();
     job.cancel();
     gate.open();
