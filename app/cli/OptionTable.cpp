@@ -295,7 +295,7 @@ QString optionsHelp(Command command) {
     return out;
 }
 
-ParsedOptions::ParsedOptions(Command command, const QStringList& arguments) : command_(command) {
+ParsedOptions::ParsedOptions(Command command, const QStringList& arguments) {
     parser_.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     std::set<std::string_view> added;  // an option listed in two sections of the help is one option
     for (const OptionSpec& spec : kOptions) {

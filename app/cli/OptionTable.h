@@ -69,7 +69,6 @@ public:
     [[nodiscard]] std::string_view firstGiven(std::initializer_list<std::string_view> names) const;
 
 private:
-    Command command_;
     QCommandLineParser parser_;
 };
 
