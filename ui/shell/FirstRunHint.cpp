@@ -24,26 +24,15 @@ public:
 
 }  // namespace
 
-FirstRunHint::FirstRunHint(QWidget* parent) : QFrame(parent), dismissed_(AppSettings().firstRunHintDismissed()) {
+FirstRunHint::FirstRunHint(QWidget* parent)
+    : NoticeBar(Tone::Tip, parent), dismissed_(AppSettings().firstRunHintDismissed()) {
     setObjectName(QStringLiteral("firstRunHint"));
-    setFrameStyle(QFrame::Box | QFrame::Plain);
-    // Dark green on pale green, in the light and the dark theme alike: a tip, not a warning.
-    QPalette tip = palette();
-    tip.setColor(QPalette::Window, QColor(0xe8, 0xf5, 0xe9));
-    tip.setColor(QPalette::WindowText, QColor(0x1b, 0x4d, 0x20));
-    tip.setColor(QPalette::ButtonText, QColor(0x1b, 0x4d, 0x20));
-    setPalette(tip);
-    setAutoFillBackground(true);
-    // As low as a line of text: the hint costs the views no height.
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(8, 0, 0, 0);
-    layout->setSpacing(4);
     text_ = new OneLineLabel;
     dismiss_ = new QToolButton;
     dismiss_->setAutoRaise(true);
     connect(dismiss_, &QToolButton::clicked, this, &FirstRunHint::dismiss);
-    layout->addWidget(text_, 1);
-    layout->addWidget(dismiss_, 0, Qt::AlignVCenter);
+    row()->addWidget(text_, 1);
+    row()->addWidget(dismiss_, 0, Qt::AlignVCenter);
     retranslateUi();
     if (dismissed_) hide();  // else shown with the window (showing it here would open a window of its own)
 }
@@ -64,7 +53,7 @@ QString FirstRunHint::text() const { return text_->text(); }
 void FirstRunHint::updateVisibility() { setVisible(!dismissed_ && !presenting_); }
 
 void FirstRunHint::changeEvent(QEvent* event) {
-    QFrame::changeEvent(event);
+    NoticeBar::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 

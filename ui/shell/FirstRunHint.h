@@ -1,6 +1,8 @@
 #pragma once
 #include <QFrame>
 
+#include "ui/shell/NoticeBar.h"
+
 class QLabel;
 class QToolButton;
 
@@ -9,7 +11,7 @@ namespace attnviz::ui {
 /// One short line for a first-time user, beside the sentence's label, naming three things to try: click a
 /// cell, → to step, F11 to present (its tooltip says each in full). Its ✕ dismisses it for good
 /// (AppSettings); it is never shown in presentation mode.
-class FirstRunHint : public QFrame {
+class FirstRunHint : public NoticeBar {
     Q_OBJECT
 public:
     /// Shown unless the settings say it was dismissed.

@@ -9,32 +9,13 @@
 
 namespace attnviz::ui {
 
-MessageBar::MessageBar(QWidget* parent) : QFrame(parent) {
-    setFrameStyle(QFrame::Box | QFrame::Plain);
-    setLineWidth(2);
-    // Dark text on pale yellow, in the light and the dark theme alike.
-    QPalette warning = palette();
-    warning.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xcd));
-    warning.setColor(QPalette::WindowText, QColor(0x3d, 0x2c, 0x00));
-    setPalette(warning);
-    setAutoFillBackground(true);
-
-    auto* layout = new QHBoxLayout(this);
-    auto* icon = new QLabel;
-    const int iconSize = fontMetrics().height() * 3 / 2;
-    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize, iconSize));
-    text_ = new QLabel;
-    text_->setWordWrap(true);
-    QFont bold = text_->font();
-    bold.setBold(true);
-    text_->setFont(bold);
-    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+MessageBar::MessageBar(QWidget* parent) : NoticeBar(Tone::Warning, parent) {
+    addIcon(QStyle::SP_MessageBoxWarning);
+    text_ = addText(true);
     hide_ = new QToolButton;
     hide_->setAutoRaise(true);
     connect(hide_, &QToolButton::clicked, this, &MessageBar::hideMessage);
-    layout->addWidget(icon);
-    layout->addWidget(text_, 1);
-    layout->addWidget(hide_, 0, Qt::AlignTop);
+    row()->addWidget(hide_, 0, Qt::AlignTop);
     hide();
     retranslateUi();
 }
@@ -52,7 +33,7 @@ void MessageBar::hideMessage() {
 QString MessageBar::message() const { return isHidden() ? QString() : text_->text(); }
 
 void MessageBar::changeEvent(QEvent* event) {
-    QFrame::changeEvent(event);
+    NoticeBar::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 

@@ -2,6 +2,8 @@
 #include <QFrame>
 #include <QString>
 
+#include "ui/shell/NoticeBar.h"
+
 class QLabel;
 class QToolButton;
 
@@ -10,7 +12,7 @@ namespace attnviz::ui {
 /// The bar above the sentence that says why an input or a computation cannot be used: a warning
 /// icon, the message in bold (selectable, to be copied), and ✕ to hide it. Hidden while there is
 /// nothing to say.
-class MessageBar : public QFrame {
+class MessageBar : public NoticeBar {
     Q_OBJECT
 public:
     explicit MessageBar(QWidget* parent = nullptr);

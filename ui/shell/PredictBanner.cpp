@@ -10,20 +10,8 @@
 
 namespace attnviz::ui {
 
-PredictBanner::PredictBanner(QWidget* parent) : QFrame(parent) {
+PredictBanner::PredictBanner(QWidget* parent) : NoticeBar(Tone::Predict, parent) {
     setObjectName(QStringLiteral("predictBanner"));
-    setFrameStyle(QFrame::Box | QFrame::Plain);
-    setLineWidth(2);
-    // Dark brown on pale orange, framed in the guess's orange, in the light and the dark theme alike.
-    QPalette colours = palette();
-    colours.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xe0));
-    colours.setColor(QPalette::WindowText, QColor(0x4e, 0x24, 0x00));
-    colours.setColor(QPalette::Light, HeatmapPainter::guessColor());
-    colours.setColor(QPalette::Dark, HeatmapPainter::guessColor());
-    setPalette(colours);
-    setAutoFillBackground(true);
-
-    auto* layout = new QHBoxLayout(this);
     auto* texts = new QVBoxLayout;
     headline_ = new QLabel;
     headline_->setWordWrap(true);
@@ -39,9 +27,9 @@ PredictBanner::PredictBanner(QWidget* parent) : QFrame(parent) {
     end_->setFocusPolicy(Qt::NoFocus);
     connect(advance_, &QPushButton::clicked, this, &PredictBanner::advanceRequested);
     connect(end_, &QPushButton::clicked, this, &PredictBanner::endRequested);
-    layout->addLayout(texts, 1);
-    layout->addWidget(advance_, 0, Qt::AlignVCenter);
-    layout->addWidget(end_, 0, Qt::AlignVCenter);
+    row()->addLayout(texts, 1);
+    row()->addWidget(advance_, 0, Qt::AlignVCenter);
+    row()->addWidget(end_, 0, Qt::AlignVCenter);
     applyFonts();
     hide();
 }
@@ -69,7 +57,7 @@ void PredictBanner::applyFonts() {
 }
 
 void PredictBanner::changeEvent(QEvent* event) {
-    QFrame::changeEvent(event);
+    NoticeBar::changeEvent(event);
     if (event->type() == QEvent::FontChange) applyFonts();
 }
 

@@ -2,6 +2,8 @@
 #include <QFrame>
 #include <QString>
 
+#include "ui/shell/NoticeBar.h"
+
 class QLabel;
 class QPushButton;
 
@@ -10,7 +12,7 @@ namespace attnviz::ui {
 /// The line above the heatmap during a predict round: the question or the outcome in large bold
 /// text, a line of detail (progress, the count of right guesses, the keys), the button that goes
 /// on (Reveal, Next Row, Finish) and End Round. Shows what it is given; PredictActions says what.
-class PredictBanner : public QFrame {
+class PredictBanner : public NoticeBar {
     Q_OBJECT
 public:
     explicit PredictBanner(QWidget* parent = nullptr);

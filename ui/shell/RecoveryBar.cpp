@@ -8,33 +8,15 @@
 
 namespace attnviz::ui {
 
-RecoveryBar::RecoveryBar(QWidget* parent) : QFrame(parent) {
-    setFrameStyle(QFrame::Box | QFrame::Plain);
-    setLineWidth(2);
-    // The message bar's dark text on pale yellow, in the light and the dark theme alike.
-    QPalette colours = palette();
-    colours.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xcd));
-    colours.setColor(QPalette::WindowText, QColor(0x3d, 0x2c, 0x00));
-    setPalette(colours);
-    setAutoFillBackground(true);
-
-    auto* layout = new QHBoxLayout(this);
-    auto* icon = new QLabel;
-    const int iconSize = fontMetrics().height() * 3 / 2;
-    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxInformation).pixmap(iconSize, iconSize));
-    text_ = new QLabel;
-    text_->setWordWrap(true);
-    QFont bold = text_->font();
-    bold.setBold(true);
-    text_->setFont(bold);
+RecoveryBar::RecoveryBar(QWidget* parent) : NoticeBar(Tone::Warning, parent) {
+    addIcon(QStyle::SP_MessageBoxInformation);
+    text_ = addText(true);
     restore_ = new QPushButton;
     discard_ = new QPushButton;
     connect(restore_, &QPushButton::clicked, this, &RecoveryBar::restoreRequested);
     connect(discard_, &QPushButton::clicked, this, &RecoveryBar::discardRequested);
-    layout->addWidget(icon);
-    layout->addWidget(text_, 1);
-    layout->addWidget(restore_);
-    layout->addWidget(discard_);
+    row()->addWidget(restore_);
+    row()->addWidget(discard_);
     hide();
     retranslateUi();
 }
@@ -46,7 +28,7 @@ void RecoveryBar::offer(const QString& savedAt) {
 }
 
 void RecoveryBar::changeEvent(QEvent* event) {
-    QFrame::changeEvent(event);
+    NoticeBar::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 

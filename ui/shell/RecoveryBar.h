@@ -1,6 +1,8 @@
 #pragma once
 #include <QFrame>
 
+#include "ui/shell/NoticeBar.h"
+
 class QLabel;
 class QPushButton;
 
@@ -9,7 +11,7 @@ namespace attnviz::ui {
 /// The bar above the sentence that offers the work of a window that did not close normally:
 /// what happened, Restore and Discard. In the colours of the message bar (MessageBar), never a
 /// dialog: the window stays usable while the bar waits. Hidden until offer().
-class RecoveryBar : public QFrame {
+class RecoveryBar : public NoticeBar {
     Q_OBJECT
 public:
     explicit RecoveryBar(QWidget* parent = nullptr);

@@ -14,30 +14,18 @@ QString translated(const char* text) { return QCoreApplication::translate("attnv
 
 }  // namespace
 
-UntrainedBanner::UntrainedBanner(QWidget* parent) : QFrame(parent) {
+UntrainedBanner::UntrainedBanner(QWidget* parent) : NoticeBar(Tone::Untrained, parent) {
     setObjectName(QStringLiteral("untrainedBanner"));
-    setFrameStyle(QFrame::Box | QFrame::Plain);
-    // Dark blue on pale blue, in the light and the dark theme alike.
-    QPalette info = palette();
-    info.setColor(QPalette::Window, QColor(0xe3, 0xf2, 0xfd));
-    info.setColor(QPalette::WindowText, QColor(0x0d, 0x3c, 0x61));
-    info.setColor(QPalette::ButtonText, QColor(0x0d, 0x3c, 0x61));
-    setPalette(info);
-    setAutoFillBackground(true);
-    auto* layout = new QHBoxLayout(this);
-    text_ = new QLabel;
-    text_->setWordWrap(true);
-    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    text_ = addText(false);
     useTeaching_ = new QPushButton;
     connect(useTeaching_, &QPushButton::clicked, this, &UntrainedBanner::useTeachingModel);
-    layout->addWidget(text_, 1);
-    layout->addWidget(useTeaching_, 0, Qt::AlignVCenter);
+    row()->addWidget(useTeaching_, 0, Qt::AlignVCenter);
     hide();
     retranslateUi();
 }
 
 void UntrainedBanner::changeEvent(QEvent* event) {
-    QFrame::changeEvent(event);
+    NoticeBar::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 #include <QFrame>
 
+#include "ui/shell/NoticeBar.h"
+
 class QLabel;
 class QPushButton;
 
@@ -8,7 +10,7 @@ namespace attnviz::ui {
 
 /// Shown above the heatmap while the weights are the random preset's: says in plain words that
 /// they mean nothing, and offers the teaching model instead (useTeachingModel).
-class UntrainedBanner : public QFrame {
+class UntrainedBanner : public NoticeBar {
     Q_OBJECT
 public:
     explicit UntrainedBanner(QWidget* parent = nullptr);
