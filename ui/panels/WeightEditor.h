@@ -71,7 +71,9 @@ private:
     void onValueEdited();
     void retranslateUi();
     /// Puts matrix in table m, headed by namesFrom_'s dimensions in the current language (or numbered).
-    void showMatrix(int m, const Eigen::MatrixXd& matrix);
+    void showMatrix(int m, Eigen::MatrixXd matrix);
+    /// Matrix m of what Reset goes back to.
+    [[nodiscard]] const Eigen::MatrixXd& pristineMatrix(int m) const;
     void updateStatus();
 
     std::array<WeightMatrixModel*, 4> models_{};
@@ -84,13 +86,16 @@ private:
     bool hasSource_ = false;
     std::optional<AttentionConfig> pending_;  ///< the config to show once visible
     Source shown_;
-    Projections matrices_;          ///< as shown, edits included
     const TeachingModel* namesFrom_ = nullptr;  ///< the model naming the headers; null: numbered
     QString namesLanguage_;                     ///< the language of those names
     ProjectionPreset pristinePreset_ = ProjectionPreset::Random;
     int pristineDModel_ = 0;
     SuppliedProjections pristineSupplied_;
-    Projections pristineMatrices_;  ///< what Reset goes back to
+    /// What Reset goes back to, but for supplied matrices (pristineSupplied_ holds them, shared):
+    /// the teaching model's, or the seeded or identity ones.
+    Projections pristineMatrices_;
+    /// Changed in a table since the last config that was not this editor's own edit. Until then
+    /// the tables hold what Reset goes back to (but edited teaching weights, which are compared).
     bool edited_ = false;
     Projections lastEdit_;          ///< the matrices of the last weightsEdited
 };

@@ -14,11 +14,11 @@ WeightMatrixModel::WeightMatrixModel(QObject* parent) : QAbstractTableModel(pare
     bold_.setBold(true);  // only the weight is set: the view's font gives the rest
 }
 
-void WeightMatrixModel::setMatrix(const Eigen::MatrixXd& matrix, const QStringList& rowNames,
+void WeightMatrixModel::setMatrix(Eigen::MatrixXd matrix, const QStringList& rowNames,
                                   const QStringList& columnNames, const QStringList& rowExplanations,
                                   const QStringList& columnExplanations) {
     beginResetModel();
-    matrix_ = matrix;
+    matrix_ = std::move(matrix);  // a d_model of 1,260 is 12.7 MB: moved in, not copied
     rowNames_ = rowNames;
     columnNames_ = columnNames;
     rowExplanations_ = rowExplanations;

@@ -17,7 +17,7 @@ public:
 
     /// Replaces the matrix and the headers (reset). Empty names: numbered headers; explanations
     /// (same length as the names, or empty) become the headers' tooltips.
-    void setMatrix(const Eigen::MatrixXd& matrix, const QStringList& rowNames = {}, const QStringList& columnNames = {},
+    void setMatrix(Eigen::MatrixXd matrix, const QStringList& rowNames = {}, const QStringList& columnNames = {},
                    const QStringList& rowExplanations = {}, const QStringList& columnExplanations = {});
     [[nodiscard]] const Eigen::MatrixXd& matrix() const { return matrix_; }
     /// How a value is shown in a cell: 4 decimals, as in the explainer (every digit when edited

@@ -189,6 +189,34 @@ TEST_F(TeachingWeightsTest, EditingRandomWeightsMakesThemSuppliedAndResetGoesBac
     ASSERT_TRUE(waitForResult(window, sentence, AttentionConfig{})) << "Reset goes back to the random preset";
 }
 
+// Loaded matrices are what Reset goes back to: untouched they are not edited; an edit is; typing
+// the old number back is not any more; after an edit, Reset gives the loaded ones again.
+TEST_F(TeachingWeightsTest, LoadedWeightsAreEditedOnlyWhileTheyDifferFromTheFile) {
+    AttentionConfig supplied;
+    const Projections seeded = makeProjections(AttentionConfig{});
+    supplied.preset = ProjectionPreset::Supplied;
+    supplied.supplied = {seeded.wq, seeded.wk, seeded.wv, seeded.wo};
+    window.setConfig(supplied);
+    ASSERT_TRUE(waitForResult(window, sentence, supplied));
+    openEditor(WeightEditor::WV);
+    EXPECT_FALSE(editor->isEdited()) << "as loaded";
+    EXPECT_FALSE(editor->resetButton()->isEnabled());
+    const double old = seeded.wv(1, 2);
+    typeInCell(WeightEditor::WV, 1, 2, QStringLiteral("3"));
+    ASSERT_TRUE(waitUntil([&] { return editor->model(WeightEditor::WV)->matrix()(1, 2) == 3.0; }));
+    EXPECT_TRUE(editor->isEdited());
+    EXPECT_TRUE(editor->resetButton()->isEnabled());
+    typeInCell(WeightEditor::WV, 1, 2, QString::number(old, 'g', 17));
+    ASSERT_TRUE(waitForResult(window, sentence, supplied)) << "the loaded numbers again";
+    EXPECT_FALSE(editor->isEdited()) << "the same numbers as the file";
+    typeInCell(WeightEditor::WV, 1, 2, QStringLiteral("3"));
+    ASSERT_TRUE(waitUntil([&] { return editor->isEdited(); }));
+    QTest::mouseClick(editor->resetButton(), Qt::LeftButton);
+    ASSERT_TRUE(waitForResult(window, sentence, supplied)) << "Reset goes back to the loaded matrices";
+    EXPECT_EQ(editor->model(WeightEditor::WV)->matrix()(1, 2), old);
+    EXPECT_FALSE(editor->isEdited());
+}
+
 TEST_F(TeachingWeightsTest, EveryNumberShowsWholeOnOneLineWithFourDecimals) {
     // Random weights have the longest numbers (−0.4790…): each cell shows the core's value to 4
     // decimals, on one line, in a column wide enough for it in bold.
