@@ -166,7 +166,8 @@ void RowChart::clearRow() {
 void RowChart::hideRow(const QString& token) {
     clearRow();
     hiddenToken_ = token;
-    chart()->setTitle(tr("“%1”: hidden until the guess is revealed").arg(token));
+    title_ = tr("“%1”: hidden until the guess is revealed").arg(token);
+    showTitle();  // kept, wrapped again, when the chart is resized
 }
 
 void RowChart::setRow(std::shared_ptr<const AttentionTrace> trace, int head, int query) {
@@ -274,6 +275,9 @@ void RowChart::fitLabels() {
     for (const QString& label : categories_->categories()) widest = std::max(widest, labels.horizontalAdvance(label));
     // Across when every label fits its slot (with room to spare), else upwards, never elided.
     const int angle = widest + labels.averageCharWidth() <= slot ? 0 : -90;
+    // Without a row no labels: Qt Charts keeps drawing a cleared category axis's old labels, which
+    // would run together across the empty chart.
+    if (categories_->labelsVisible() != !keys_.empty()) categories_->setLabelsVisible(!keys_.empty());
     if (categories_->labelsAngle() != angle) categories_->setLabelsAngle(angle);
     // Upright labels already say "j · token" and need the axis title's room: a long one would
     // run into it ("5 · traversé" over "keys j").

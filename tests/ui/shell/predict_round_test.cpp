@@ -4,7 +4,9 @@
 // the count follows; the same in presentation mode without taking the step keys; and a session
 // brings the round back (a version 1 session opens with none).
 #include <QAction>
+#include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QChart>
 #include <QFile>
 #include <QPushButton>
 #include <QScrollBar>
@@ -150,6 +152,13 @@ TEST_F(PredictRoundTest, CtrlPHidesEveryRowWithoutValuesOrColoursAndNothingElseG
     EXPECT_TRUE(window.explainer()->isCellHidden());
     EXPECT_TRUE(window.rowChart()->isRowHidden());
     EXPECT_EQ(window.rowChart()->barSet()->count(), 0);
+    // No key labels left over from the row shown before (they ran together across the empty
+    // chart), and the chart says why it is empty, also once it is resized.
+    EXPECT_FALSE(window.rowChart()->categoryAxis()->labelsVisible());
+    window.rowChart()->resize(window.rowChart()->width() - 40, window.rowChart()->height());
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(window.rowChart()->chart()->title().contains(QStringLiteral("hidden until the")))
+        << window.rowChart()->chart()->title().toStdString();
     EXPECT_NE(window.explainer()->toPlainText().toStdString().find("stay hidden"), std::string::npos)
         << window.explainer()->toPlainText().toStdString();
     // The step view's query × key steps hide the row too; X keeps its rows (no answer there).
