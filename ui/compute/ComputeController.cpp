@@ -73,7 +73,6 @@ ComputeResult ComputeController::compute(const ComputeRequest& request, const st
         AttentionSource built = buildSource(wanted);
         result.trace = std::move(built.trace);
         result.run = std::move(built.run);
-        result.capabilities = built.capabilities;
         result.head = shownHead(request.head, result.trace->heads());
         if (cancel.load()) throw Cancelled();
         result.sources = MatrixSource::allSteps(result.trace, result.head, &cancel, request.sourceOptions);

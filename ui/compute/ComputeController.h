@@ -69,8 +69,6 @@ struct ComputeResult {
     /// cells in all); a larger one's, by the model view on its worker when it is shown.
     std::shared_ptr<const AttentionStack> stack;
     std::array<std::shared_ptr<const MatrixSource>, kStepCount> sources;  ///< indexed by Step
-    /// What the source can show (views ask this, not which source it is).
-    SourceCapabilities capabilities;
     qint64 milliseconds = 0;
 };
 
