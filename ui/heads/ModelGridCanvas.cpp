@@ -32,6 +32,19 @@ ModelGridCanvas::ModelGridCanvas(QWidget* parent) : QWidget(parent) {
 
 ModelGridCanvas::~ModelGridCanvas() = default;
 
+namespace {
+
+const std::vector<HeadSummary>& summariesOf(const std::shared_ptr<const AttentionStack>& stack) {
+    static const std::vector<HeadSummary> none;
+    return stack && stack->hasSummaries() ? stack->summaries() : none;
+}
+
+}  // namespace
+
+const std::vector<HeadSummary>& ModelGridCanvas::summaries() const { return summariesOf(stack_); }
+
+const std::vector<HeadSummary>& ModelGridCanvas::shownSummaries() const { return summariesOf(shownStack_); }
+
 ThumbnailLook ModelGridCanvas::look() const { return ThumbnailLook::of(colorMap_, isDark(palette())); }
 
 ModelGridOptions ModelGridCanvas::gridOptions() const {
@@ -47,7 +60,6 @@ ModelGridOptions ModelGridCanvas::gridOptions() const {
 
 void ModelGridCanvas::setStack(std::shared_ptr<const AttentionStack> stack) {
     stack_ = std::move(stack);
-    summaries_ = stack_ && stack_->hasSummaries() ? stack_->summaries() : std::vector<HeadSummary>{};
     hovered_ = -1;
     startThumbnails();
 }
@@ -73,12 +85,13 @@ void ModelGridCanvas::startThumbnails() {
     deferred_ = !isVisible();
     if (deferred_) return;
     const int side = thumbnailSide_ > 0 ? thumbnailSide_ : layout_.side();
-    const bool summarize = summaries_.size() != static_cast<std::size_t>(stack_->layers() * stack_->heads());
+    const bool summarize = !stack_->hasSummaries();
     thumbnailJob_.start(
         [stack = stack_, look = look(), side, summarize](const JobControl& control) {
             Made made;
             try {
-                if (summarize) made.summaries = stack->summaries(&control.cancelFlag());
+                if (summarize) (void)stack->summaries(&control.cancelFlag());  // kept by the stack
+                made.summarized = summarize;
                 made.images = makeHeadImages(*stack, look, &control.cancelFlag());
                 if (side > 0) made.thumbnails = thumbnailsAt(made.images, side, look.masked);
                 made.side = side;
@@ -93,14 +106,11 @@ void ModelGridCanvas::startThumbnails() {
 void ModelGridCanvas::onThumbnailsMade(Made made) {
     pending_ = false;
     images_ = std::move(made.images);
-    const bool summarized = !made.summaries.empty();
-    if (summarized) summaries_ = std::move(made.summaries);
     shownStack_ = stack_;
-    shownSummaries_ = summaries_;
     thumbnails_ = std::move(made.thumbnails);
     thumbnailSide_ = made.side;
     relayout();
-    if (summarized) emit summariesMade();
+    if (made.summarized) emit summariesMade();
 }
 
 void ModelGridCanvas::makeThumbnailsNow() {
@@ -108,11 +118,10 @@ void ModelGridCanvas::makeThumbnailsNow() {
     thumbnailJob_.cancel();
     pending_ = false;
     deferred_ = false;
-    const bool summarize = summaries_.size() != static_cast<std::size_t>(stack_->layers() * stack_->heads());
-    if (summarize) summaries_ = stack_->summaries();
+    const bool summarize = !stack_->hasSummaries();
+    if (summarize) (void)stack_->summaries();
     images_ = makeHeadImages(*stack_, look());
     shownStack_ = stack_;
-    shownSummaries_ = summaries_;
     thumbnails_.clear();
     thumbnailSide_ = 0;
     relayout();
@@ -150,8 +159,8 @@ void ModelGridCanvas::relayout() {
     if (!chosen) chosen = largest(false, kSmallestSide, false);
     if (!chosen) chosen = ModelGridLayout(stack->layers(), stack->heads(), kSmallestSide, font(), lines);
     layout_ = *chosen;
-    order_ = modelGridOrder(shownSummaries_.size() == static_cast<std::size_t>(stack->layers() * stack->heads())
-                                ? shownSummaries_
+    order_ = modelGridOrder(shownSummaries().size() == static_cast<std::size_t>(stack->layers() * stack->heads())
+                                ? shownSummaries()
                                 : std::vector<HeadSummary>(static_cast<std::size_t>(stack->layers() * stack->heads())),
                             options_.measure, options_.sorted);
     focusPosition_ = std::clamp(focusPosition_, 0, std::max(0, layout_.count() - 1));
@@ -186,7 +195,7 @@ void ModelGridCanvas::paintEvent(QPaintEvent*) {
     const auto draw = [this](QPainter& p, int head, const QRectF& rect) {
         if (head < static_cast<int>(thumbnails_.size())) p.drawImage(rect.topLeft(), thumbnails_[static_cast<std::size_t>(head)]);
     };
-    paintModelGrid(painter, layout_, *shownStack_, shownSummaries_, draw, gridOptions());
+    paintModelGrid(painter, layout_, *shownStack_, shownSummaries(), draw, gridOptions());
     if (hovered_ >= 0) paintPreview(painter, hovered_);
 }
 
@@ -199,8 +208,8 @@ void ModelGridCanvas::paintPreview(QPainter& painter, int head) const {
     QStringList lines{ModelGridLayout::headLabel(layer, inLayer)};
     const std::string& role = stack.headRole(layer, inLayer);
     if (!role.empty()) lines << QString::fromStdString(role);
-    if (static_cast<std::size_t>(head) < shownSummaries_.size()) {
-        const HeadSummary& summary = shownSummaries_[static_cast<std::size_t>(head)];
+    if (static_cast<std::size_t>(head) < shownSummaries().size()) {
+        const HeadSummary& summary = shownSummaries()[static_cast<std::size_t>(head)];
         for (int m = 0; m < kHeadMeasureCount; ++m) {
             const auto measure = static_cast<HeadMeasure>(m);
             lines << ModelGridLayout::measureName(measure) + QStringLiteral(": ") +

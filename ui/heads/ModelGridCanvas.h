@@ -29,7 +29,8 @@ public:
     /// thumbnails, and kept by the stack.
     void setStack(std::shared_ptr<const AttentionStack> stack);
     [[nodiscard]] const std::shared_ptr<const AttentionStack>& stack() const { return stack_; }
-    [[nodiscard]] const std::vector<HeadSummary>& summaries() const { return summaries_; }
+    /// The stack's summaries once made (AttentionStack::summaries), else none.
+    [[nodiscard]] const std::vector<HeadSummary>& summaries() const;
     /// The weights' colour map (a ColorMap name), as the main heatmap's.
     void setColorMap(const QString& name);
     /// The measure under the labels and the top heads outlined; sorted: highest first.
@@ -92,16 +93,17 @@ private:
 
     struct Made {
         HeadImages images;
-        std::vector<HeadSummary> summaries;  ///< when setStack had none
+        bool summarized = false;  ///< the stack's summaries were made with the thumbnails
         std::vector<QImage> thumbnails;
         int side = 0;
     };
     void onThumbnailsMade(Made made);
 
+    /// The summaries of shownStack_ once made, else none.
+    [[nodiscard]] const std::vector<HeadSummary>& shownSummaries() const;
+
     std::shared_ptr<const AttentionStack> stack_;
-    std::vector<HeadSummary> summaries_;
     std::shared_ptr<const AttentionStack> shownStack_;  ///< the stack the thumbnails are of
-    std::vector<HeadSummary> shownSummaries_;
     QString colorMap_ = QStringLiteral("Blues");
     ModelGridOptions options_;
     ModelGridLayout layout_;
